@@ -1,0 +1,33 @@
+import type { JobRun } from '../contracts/jobs.js';
+
+/**
+ * Socket.IO events about jobs. The server pushes a full {@link JobRun} snapshot with every
+ * event, so a client never has to merge partial updates.
+ */
+export const jobEvents = {
+  progress: 'job:progress',
+  completed: 'job:completed',
+  failed: 'job:failed',
+  /** Client → server: join the room of one job (answered through the ack). */
+  subscribe: 'job:subscribe',
+  unsubscribe: 'job:unsubscribe',
+} as const;
+
+export type JobEventName = (typeof jobEvents)[keyof Omit<typeof jobEvents, 'subscribe' | 'unsubscribe'>];
+
+export type SubscribeAck = { ok: true; job: JobRun } | { ok: false; error: string };
+
+export interface ServerToClientEvents {
+  'job:progress': (job: JobRun) => void;
+  'job:completed': (job: JobRun) => void;
+  'job:failed': (job: JobRun) => void;
+}
+
+export interface ClientToServerEvents {
+  'job:subscribe': (jobId: string, ack: (answer: SubscribeAck) => void) => void;
+  'job:unsubscribe': (jobId: string) => void;
+}
+
+/** Rooms: one per job, one per user (their own jobs); only the owner and admins may join. */
+export const jobRoom = (jobId: string): string => `job:${jobId}`;
+export const userRoom = (userId: string): string => `user:${userId}`;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Every job kind, declared once: the queue it runs on, its input, the result it returns.
+ * The API validates input with these schemas before it enqueues; workers parse again before
+ * they run, so a job's data is always of its kind's shape.
+ */
+export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
+export type JobState = (typeof jobStates)[number];
+
+/** The one progress shape every kind reports: what it is doing, how far, out of how much. */
+export const jobProgress = z.object({
+  phase: z.string(),
+  done: z.number().nonnegative(),
+  total: z.number().nonnegative().nullable(),
+  unit: z.string(),
+  message: z.string().optional(),
+});
+export type JobProgress = z.infer<typeof jobProgress>;
+
+interface JobKindDefinition<Input extends z.ZodType, Result extends z.ZodType> {
+  /** Shown to people in job lists. */
+  label: string;
+  input: Input;
+  result: Result;
+  /** Attempts before a job is marked failed (a killed worker counts as one). */
+  attempts: number;
+}
+
+function defineJobKind<Input extends z.ZodType, Result extends z.ZodType>(
+  definition: JobKindDefinition<Input, Result>,
+): JobKindDefinition<Input, Result> {
+  return definition;
+}
+
+export const jobKinds = {
+  /** Deletes expired login sessions in batches. Scheduled hourly; admins may run it at once. */
+  'session.cleanup': defineJobKind({
+    label: 'Clean up expired sessions',
+    input: z.object({
+      batchSize: z.number().int().min(1).max(100_000).default(5_000),
+    }),
+    result: z.object({ deleted: z.number().int().nonnegative() }),
+    attempts: 3,
+  }),
+} as const;
+
+export type JobKind = keyof typeof jobKinds;
+export type JobInput<K extends JobKind> = z.infer<(typeof jobKinds)[K]['input']>;
+export type JobResult<K extends JobKind> = z.infer<(typeof jobKinds)[K]['result']>;
+
+export const jobKindNames = Object.keys(jobKinds) as JobKind[];
+
+export function isJobKind(value: string): value is JobKind {
+  return Object.hasOwn(jobKinds, value);
+}
+
+/**
+ * A deterministic job id: the same kind and request key always name the same job, so a
+ * retried request joins the job it already started instead of starting it twice.
+ * BullMQ job ids may not contain ':'; the key is restricted to URL-safe characters.
+ */
+export function jobIdFor(kind: JobKind, requestKey: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(requestKey)) {
+    throw new Error(`Invalid job request key: ${JSON.stringify(requestKey)}`);
+  }
+  return `${kind}-${requestKey}`;
+}
