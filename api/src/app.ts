@@ -1,0 +1,50 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import { AppError } from '@og/shared/errors/app-error';
+import type { AppContext } from './context.js';
+import type { AppState } from './koa-types.js';
+import { csrfGuard } from './middleware/csrf.js';
+import { errorHandler } from './middleware/errors.js';
+import { issueCsrfCookie, loadSession } from './middleware/session.js';
+import { webApp } from './middleware/web-app.js';
+import { adminRoutes } from './routes/admin/admin-routes.js';
+import { queueDashboard } from './routes/admin/queue-dashboard.js';
+import { authRoutes } from './routes/auth/auth-routes.js';
+import { jobRoutes } from './routes/jobs/job-routes.js';
+
+/** The Koa application: errors, security headers, body, session, CSRF, routes, web app. */
+export function createKoaApp(app: AppContext): Koa<AppState> {
+  const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
+  koa.silent = true;
+
+  koa.use(errorHandler(app.log));
+  koa.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    await next();
+  });
+  koa.use(loadSession(app));
+  koa.use(csrfGuard());
+  koa.use(issueCsrfCookie(app));
+  koa.use(queueDashboard(app));
+  const parseJsonBody = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: app.config.bodyLimitBytes,
+    encoding: 'utf-8',
+    onError: (error) => {
+      const status = (error as { status?: number }).status;
+      if (status === 413) throw new AppError('payload_too_large', `The request body is larger than ${app.config.bodyLimitBytes} bytes.`);
+      if (status === 415) throw new AppError('unsupported_media_type', 'Send JSON (Content-Type: application/json).');
+      throw new AppError('malformed_json', `The request body is not valid JSON: ${error.message}`);
+    },
+  }) as unknown as Koa.Middleware<AppState>;
+  koa.use(async (ctx, next) => (ctx.path.startsWith('/api') ? parseJsonBody(ctx, next) : next()));
+
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app)]) {
+    koa.use(router.routes());
+    koa.use(router.allowedMethods());
+  }
+  koa.use(webApp(app.config.webDistDir));
+  return koa;
+}

@@ -1,0 +1,39 @@
+import type { LoginRequest } from '@og/shared/contracts/auth';
+import { AppError } from '@og/shared/errors/app-error';
+import { LoginThrottle } from '../auth/login-throttle.js';
+import { decoyPasswordHash, verifyPassword } from '../auth/password.js';
+import { hashToken, newToken } from '../auth/session-tokens.js';
+import type { AppContext } from '../context.js';
+import { insertSession } from '../db/queries/sessions.js';
+import { findUserByUsername, type UserRow } from '../db/queries/users.js';
+
+export interface NewSession {
+  user: UserRow;
+  token: string;
+  csrfToken: string;
+  project: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * Checks a username and password and opens a session. A wrong password and an unknown user
+ * fail the same way (same message, same status, same KDF cost); failures count towards the
+ * per-user and per-address limit.
+ */
+export async function logIn(app: AppContext, input: LoginRequest, address: string): Promise<NewSession> {
+  const throttle = new LoginThrottle(app.redis, app.config.redisPrefix, app.config.loginFailuresPerMinute);
+  await throttle.assertAllowed(input.username, address);
+  const user = await findUserByUsername(app.db, input.username);
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    await throttle.recordFailure(input.username, address);
+    throw new AppError('unauthenticated', 'Wrong username or password.');
+  }
+  await throttle.recordSuccess(input.username);
+  const token = newToken();
+  const csrfToken = newToken();
+  const project = input.project ?? input.tag ?? null;
+  const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
+  await insertSession(app.db, { tokenHash: hashToken(token), userId: user.id, csrfToken, project, expiresAt });
+  return { user, token, csrfToken, project, expiresAt };
+}

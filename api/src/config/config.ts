@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The one place the environment is read. Every setting has a default that works on a fresh
+ * machine of ours (local Postgres and Redis on their standard ports, the embedded triple store),
+ * and is validated once at start-up: a bad value stops the process with a clear message.
+ */
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function defaultSeedDir(): string | null {
+  const candidate = path.resolve(projectRoot, '../shared/data');
+  return fs.existsSync(candidate) ? candidate : null;
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const booleanFlag = z.preprocess(
+  (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
+  z.boolean(),
+);
+const byteSize = z
+  .string()
+  .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)$/i, 'a size such as 512kb, 1mb or 5gb')
+  .transform((text) => {
+    const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)$/i.exec(text)!;
+    const units = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 } as const;
+    return Math.round(Number(match[1]) * units[match[2]!.toLowerCase() as keyof typeof units]);
+  });
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: optionalString,
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/occupation_graph'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key this app writes (queues, socket adapter, rate limits). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('og'),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DIR: optionalString,
+  BASE_IRI: z.url().default('https://w3id.org/occupation-graph/'),
+  SPARQL_QUERY_URL: optionalUrl,
+  SPARQL_UPDATE_URL: optionalUrl,
+  SPARQL_GSP_URL: optionalUrl,
+  SPARQL_USER: optionalString,
+  SPARQL_PASSWORD: optionalString,
+  /** Largest JSON body the API parses. */
+  BODY_LIMIT: byteSize.default(1024 ** 2),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  COOKIE_SECURE: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  OG_ADMIN_USER: optionalString,
+  OG_ADMIN_PASSWORD: optionalString,
+  /** `npm start` runs the workers inside the api process; separate processes set this off. */
+  WORKERS_IN_PROCESS: booleanFlag.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web/dist')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Environment = z.input<typeof environment>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  dataDir: string;
+  seedDir: string | null;
+  baseIri: string;
+  sparql: { queryUrl: string; updateUrl: string; gspUrl: string | undefined; user: string | undefined; password: string | undefined } | null;
+  bodyLimitBytes: number;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  loginFailuresPerMinute: number;
+  admin: { username: string; password: string } | null;
+  workersInProcess: boolean;
+  workerConcurrency: number;
+  webDistDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  projectRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (by default `process.env`) into a {@link Config}, or throws a ConfigError naming every bad setting. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.SPARQL_QUERY_URL) !== Boolean(env.SPARQL_UPDATE_URL)) {
+    throw new ConfigError('Invalid configuration: set both SPARQL_QUERY_URL and SPARQL_UPDATE_URL, or neither (embedded store)');
+  }
+  if (Boolean(env.OG_ADMIN_USER) !== Boolean(env.OG_ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: set both OG_ADMIN_USER and OG_ADMIN_PASSWORD, or neither');
+  }
+  const seedDir = env.SEED_DIR ? path.resolve(env.SEED_DIR) : defaultSeedDir();
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    dataDir: path.resolve(env.DATA_DIR),
+    seedDir,
+    baseIri: env.BASE_IRI,
+    sparql:
+      env.SPARQL_QUERY_URL && env.SPARQL_UPDATE_URL
+        ? {
+            queryUrl: env.SPARQL_QUERY_URL,
+            updateUrl: env.SPARQL_UPDATE_URL,
+            gspUrl: env.SPARQL_GSP_URL,
+            user: env.SPARQL_USER,
+            password: env.SPARQL_PASSWORD,
+          }
+        : null,
+    bodyLimitBytes: env.BODY_LIMIT,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY,
+    loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
+    admin: env.OG_ADMIN_USER && env.OG_ADMIN_PASSWORD ? { username: env.OG_ADMIN_USER, password: env.OG_ADMIN_PASSWORD } : null,
+    workersInProcess: env.WORKERS_IN_PROCESS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    logLevel: env.LOG_LEVEL,
+    projectRoot,
+  };
+}

@@ -1,0 +1,104 @@
+import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import { sessionCookieName } from '@og/shared/contracts/auth';
+import { type ClientToServerEvents, jobRoom, type ServerToClientEvents, userRoom } from '@og/shared/events/job-events';
+import { hashToken } from '../auth/session-tokens.js';
+import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
+import type { AppContext } from '../context.js';
+import { findLiveSession, type SessionWithUser } from '../db/queries/sessions.js';
+import { createRedis } from '../lib/redis.js';
+import { presentJobRun } from '../presenters/job-run.js';
+
+/** Key prefix of the Socket.IO Redis adapter; workers' emitters use the same one. */
+export const socketKey = (redisPrefix: string): string => `${redisPrefix}:socket.io`;
+const sessionRoom = (tokenHash: string): string => `session:${tokenHash}`;
+
+interface SocketData {
+  session: SessionWithUser;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+function sameOrigin(request: http.IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Socket.IO for live job progress. A connection is accepted only with a live session cookie
+ * from our own origin; each socket joins its user's room and may join the room of any job
+ * its user owns (admins: any job). Through the Redis adapter, events emitted by workers or
+ * by any api process reach every socket in the room.
+ */
+export function attachRealtime(app: AppContext, server: http.Server): { io: RealtimeServer; close(): Promise<void> } {
+  const pub = createRedis(app.config.redisUrl, 'consumer');
+  const sub = pub.duplicate();
+  const io: RealtimeServer = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (request, callback) => callback(null, sameOrigin(request)),
+    adapter: createAdapter(pub, sub, { key: socketKey(app.config.redisPrefix) }),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const token = readCookie(socket.request.headers.cookie, sessionCookieName);
+      const session = token && token.length <= 100 ? await findLiveSession(app.db, hashToken(token)) : null;
+      if (!session) return next(new Error('unauthenticated'));
+      socket.data.session = session;
+      next();
+    } catch (error) {
+      app.log.error('socket handshake failed', { error: error as Error });
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
+    const { session } = socket.data;
+    void socket.join([userRoom(session.user.id), sessionRoom(session.token_hash)]);
+
+    socket.on('job:subscribe', async (jobId, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const row = typeof jobId === 'string' ? await findVisibleJobRun(app.db, jobId, session.user) : null;
+        if (!row) return reply({ ok: false, error: 'No such job.' });
+        await socket.join(jobRoom(row.id));
+        reply({ ok: true, job: presentJobRun(row) });
+      } catch (error) {
+        app.log.error('job subscribe failed', { error: error as Error });
+        reply({ ok: false, error: 'The server could not subscribe to this job.' });
+      }
+    });
+
+    socket.on('job:unsubscribe', (jobId) => {
+      if (typeof jobId === 'string') void socket.leave(jobRoom(jobId));
+    });
+  });
+
+  app.realtime = {
+    disconnectSession: (tokenHash) => io.in(sessionRoom(tokenHash)).disconnectSockets(true),
+  };
+
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { JobList, JobRun } from '@og/shared/contracts/jobs';
+import { AppError } from '@og/shared/errors/app-error';
+import type { AppContext } from '../../context.js';
+import { listJobRunsOfOwner } from '../../db/queries/job-runs.js';
+import type { AppState } from '../../koa-types.js';
+import { requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
+import { presentJobRun } from '../../presenters/job-run.js';
+import { findVisibleJobRun } from '../../commands/find-visible-job-run.js';
+
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+/** `GET /api/jobs` (the caller's recent jobs) and `GET /api/jobs/{id}` (one job its owner or an admin may see). */
+export function jobRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/jobs' });
+  router.use(requireUser());
+
+  router.get('/', async (ctx) => {
+    const { limit } = parseInput(listQuery, ctx.query, 'query');
+    const rows = await listJobRunsOfOwner(app.db, ctx.state.session!.user.id, limit);
+    ctx.body = { jobs: rows.map(presentJobRun) } satisfies JobList;
+  });
+
+  router.get('/:id', async (ctx) => {
+    const row = await findVisibleJobRun(app.db, ctx.params.id!, ctx.state.session!.user);
+    if (!row) throw new AppError('not_found', 'No such job.');
+    ctx.body = presentJobRun(row) satisfies JobRun;
+  });
+
+  return router;
+}
+

@@ -1,0 +1,101 @@
+import { csrfHeaderName } from '@og/shared/contracts/auth';
+import { isErrorBody, type ErrorCode } from '@og/shared/errors/app-error';
+import { ensureCsrfToken } from './csrf';
+
+/** An API answer outside 2xx, as the server described it in `{ error: { code, message, details } }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** `unknown` when the body was not the API's error shape (a proxy page, an empty 502…). */
+  readonly code: ErrorCode | 'unknown';
+  readonly details: unknown;
+
+  constructor(status: number, code: ErrorCode | 'unknown', message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * Leave a 401 to the caller instead of signing the user out. Only the login and
+   * session-validation calls want this: for them a 401 is an answer, not an expired session.
+   */
+  expectUnauthorized?: boolean;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called whenever the API answers 401 to an ordinary call; returns the unsubscribe function. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+const mutatingMethods = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  if (mutatingMethods.has(method)) {
+    const token = await ensureCsrfToken();
+    if (token) headers.set(csrfHeaderName, token);
+  }
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+
+  if (response.status === 401 && !options.expectUnauthorized) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await readBody(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  return isJson ? JSON.parse(text) : text;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  if (isErrorBody(body)) {
+    const { code, message, details } = body.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const message = response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(response.status, 'unknown', message);
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where `npm start` (or `npm run api`) serves the API, its sockets and the queue dashboard. */
+const apiOrigin = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': apiOrigin,
+      '/socket.io': { target: apiOrigin, ws: true },
+      '/admin/queues': apiOrigin,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,19 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { JobRun } from '@og/shared/contracts/jobs';
+import { type JobEventName, jobRoom, userRoom } from '@og/shared/events/job-events';
+import { socketKey } from '@og/api/realtime/socket-server';
+
+/** Emits job events through Redis to the Socket.IO rooms of the job and of its owner, whichever api process holds the sockets. */
+export class JobEventsEmitter {
+  private readonly emitter: Emitter;
+
+  constructor(redis: Redis, redisPrefix: string) {
+    this.emitter = new Emitter(redis, { key: socketKey(redisPrefix) });
+  }
+
+  emit(event: JobEventName, job: JobRun, ownerId: string | null): void {
+    const rooms = ownerId ? [jobRoom(job.id), userRoom(ownerId)] : [jobRoom(job.id)];
+    this.emitter.to(rooms).emit(event, job);
+  }
+}

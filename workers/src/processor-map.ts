@@ -1,0 +1,7 @@
+import type { ProcessorFactories } from './processor.js';
+import { sessionCleanup } from './processors/session-cleanup.js';
+
+/** The handler map: one processor per job kind (the compiler checks none is missing). */
+export const processorFactories: ProcessorFactories = {
+  'session.cleanup': sessionCleanup,
+};

@@ -1,0 +1,25 @@
+import type { Job } from 'bullmq';
+import type { Config } from '@og/api/config/config';
+import type { Database } from '@og/api/db/database';
+import type { Logger } from '@og/api/lib/log';
+import type { JobInput, JobKind, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+
+/** What a processor may use: the stores, the config, a logger. */
+export interface WorkerDeps {
+  config: Config;
+  db: Database;
+  log: Logger;
+}
+
+export interface ProcessorTools {
+  /** Reports progress (saved, shown live); calls closer than a quarter second apart are merged. */
+  report(progress: JobProgress): Promise<void>;
+  /** Aborted when the worker shuts down: stop at the next safe point and throw. */
+  signal: AbortSignal;
+  job: Job;
+  log: Logger;
+}
+
+export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools) => Promise<JobResult<K>>;
+
+export type ProcessorFactories = { [K in JobKind]: (deps: WorkerDeps) => JobProcessor<K> };

@@ -1,0 +1,129 @@
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullPrefix } from '@og/api/jobs/job-queues';
+import { createRedis } from '@og/api/lib/redis';
+import {
+  finishJobRun,
+  findJobRun,
+  insertJobRun,
+  markJobRunActive,
+  updateJobRunProgress,
+  type JobRunRow,
+} from '@og/api/db/queries/job-runs';
+import { presentJobRun } from '@og/api/presenters/job-run';
+import type { JobEventName } from '@og/shared/events/job-events';
+import { type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
+import { JobEventsEmitter } from './job-events-emitter.js';
+import type { ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
+
+const progressIntervalMs = 250;
+
+/**
+ * Runs one BullMQ worker per job kind. Around each processor it keeps the job's `job_runs`
+ * row in step (active, progress, retrying, completed, failed) and pushes every change to the
+ * job's Socket.IO rooms through Redis.
+ */
+export class WorkerHost {
+  private readonly workers: Worker[] = [];
+  private readonly connection: Redis;
+  private readonly events: JobEventsEmitter;
+  private readonly shutdown = new AbortController();
+
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly factories: ProcessorFactories,
+    options: { concurrency: number },
+  ) {
+    this.connection = createRedis(deps.config.redisUrl, 'consumer');
+    this.events = new JobEventsEmitter(this.connection, deps.config.redisPrefix);
+    for (const kind of jobKindNames) {
+      const worker = new Worker(kind, (job) => this.run(kind, job), {
+        connection: this.connection,
+        prefix: bullPrefix(deps.config.redisPrefix),
+        concurrency: options.concurrency,
+        lockDuration: 60_000,
+        stalledInterval: 30_000,
+        maxStalledCount: 2,
+      });
+      worker.on('failed', (job, error) => void this.afterFinalFailure(job, error));
+      worker.on('error', (error) => deps.log.error('worker error', { kind, error }));
+      this.workers.push(worker);
+    }
+  }
+
+  private publish(event: JobEventName, row: JobRunRow | null): void {
+    if (row) this.events.emit(event, presentJobRun(row), row.owner_id);
+  }
+
+  private async run(kind: JobKind, job: Job): Promise<unknown> {
+    const { db, log } = this.deps;
+    const id = job.id!;
+    // Scheduled jobs (no API request made them) get their row here.
+    await insertJobRun(db, { id, kind, ownerId: null, input: job.data });
+    this.publish('job:progress', await markJobRunActive(db, id, job.attemptsMade + 1));
+
+    const definition = jobKinds[kind];
+    const input = definition.input.safeParse(job.data);
+    if (!input.success) throw new UnrecoverableError(`Invalid job input: ${input.error.message}`);
+
+    let lastReport = 0;
+    let pending: JobProgress | null = null;
+    const flush = async (progress: JobProgress) => {
+      lastReport = Date.now();
+      pending = null;
+      await job.updateProgress(progress);
+      this.publish('job:progress', await updateJobRunProgress(db, id, progress));
+    };
+    const tools: ProcessorTools = {
+      job,
+      signal: this.shutdown.signal,
+      log: log.child(kind),
+      report: async (progress) => {
+        if (Date.now() - lastReport >= progressIntervalMs || progress.phase === 'done') await flush(progress);
+        else pending = progress;
+      },
+    };
+
+    try {
+      const processor = this.factories[kind](this.deps) as (input: unknown, tools: ProcessorTools) => Promise<unknown>;
+      const result = definition.result.parse(await processor(input.data, tools));
+      if (pending) await flush(pending);
+      this.publish('job:completed', await finishJobRun(db, id, { state: 'completed', result }));
+      return result;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const row = await finishJobRun(db, id, { state: final ? 'failed' : 'retrying', error: message });
+      this.publish(final ? 'job:failed' : 'job:progress', row);
+      throw error;
+    }
+  }
+
+  /** A job that failed outside its processor (stalled too often after worker crashes) still ends as failed. */
+  private async afterFinalFailure(job: Job | undefined, error: Error): Promise<void> {
+    if (!job?.id) return;
+    try {
+      const row = await findJobRun(this.deps.db, job.id);
+      if (!row || row.state === 'failed' || row.state === 'completed') return;
+      if (job.attemptsMade < (job.opts.attempts ?? 1) && !job.finishedOn) return;
+      this.publish('job:failed', await finishJobRun(this.deps.db, job.id, { state: 'failed', error: job.failedReason || error.message }));
+    } catch (failure) {
+      this.deps.log.error('could not record a failed job', { jobId: job.id, error: failure as Error });
+    }
+  }
+
+  async waitUntilReady(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+  }
+
+  /**
+   * Stops taking jobs and lets running ones finish; after `graceMs` it asks them to stop at
+   * their next safe point (they fail this attempt and are retried elsewhere). Then closes Redis.
+   */
+  async close(graceMs = 20_000): Promise<void> {
+    const timer = setTimeout(() => this.shutdown.abort(new Error('The worker shut down; the job will be retried.')), graceMs);
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    clearTimeout(timer);
+    this.connection.disconnect();
+  }
+}
