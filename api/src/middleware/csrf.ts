@@ -17,8 +17,10 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function csrfGuard(): AppMiddleware {
   return async (ctx, next) => {
     if (safeMethods.has(ctx.method)) return next();
+    // Koa 3's ctx.origin echoes the Origin header, so build our own origin from protocol and host.
+    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
     const origin = ctx.get('origin');
-    if (origin && origin !== ctx.origin) {
+    if (origin && origin !== ownOrigin) {
       throw new AppError('csrf_rejected', 'Cross-site request refused.');
     }
     if (ctx.path.startsWith('/api')) {
@@ -30,7 +32,7 @@ export function csrfGuard(): AppMiddleware {
     } else if (!origin && ctx.state.session) {
       // Non-API state changes (bull-board actions) must come from a page that says where it is.
       const referer = ctx.get('referer');
-      if (!referer || !referer.startsWith(`${ctx.origin}/`)) throw new AppError('csrf_rejected', 'Cross-site request refused.');
+      if (!referer || !referer.startsWith(`${ownOrigin}/`)) throw new AppError('csrf_rejected', 'Cross-site request refused.');
     }
     return next();
   };

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { loadConfig, type Config } from '../../api/src/config/config.js';
+import { closeAppContext, createAppContext, type AppContext } from '../../api/src/context.js';
+import { createUser } from '../../api/src/commands/create-user.js';
+import { startApiServer, type RunningApiServer } from '../../api/src/server.js';
+import { prepareDatabase } from '../../api/src/startup.js';
+import { startWorkers } from '../../workers/src/start-workers.js';
+import type { WorkerHost } from '../../workers/src/worker-host.js';
+import type { Role } from '../../shared/src/contracts/auth.js';
+
+/**
+ * A whole app for one test file, against the real local services: a fresh Postgres database,
+ * its own Redis key prefix, the Koa server on a free port and (optionally) real BullMQ workers.
+ */
+export interface TestEnvironment {
+  config: Config;
+  app: AppContext;
+  server: RunningApiServer;
+  workers: WorkerHost | null;
+  url: string;
+  addUser(username: string, role: Role, password?: string): Promise<{ id: string; username: string; password: string }>;
+  close(): Promise<void>;
+}
+
+export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startTestEnvironment(
+  options: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<TestEnvironment> {
+  const id = crypto.randomBytes(5).toString('hex');
+  const databaseName = `og_test_${id}`;
+  const databaseUrl = new URL(postgresUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `ogtest-${id}`,
+    DATA_DIR: `/tmp/og-test-${id}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  const app = createAppContext(config);
+  await prepareDatabase(config, app.db, app.log);
+  const workers = options.workers ? await startWorkers(app) : null;
+  const server = await startApiServer(app, 0);
+  const url = server.url.replace('localhost', '127.0.0.1');
+  return {
+    config,
+    app,
+    server,
+    workers,
+    url,
+    async addUser(username, role, password = `pw-${crypto.randomBytes(8).toString('hex')}`) {
+      const user = await createUser(app.db, { username, role, password });
+      return { id: user.id, username, password };
+    },
+    async close() {
+      await server.close();
+      await workers?.close(1_000);
+      await closeAppContext(app);
+      await dropDatabase(databaseName);
+      await deleteRedisKeys(config.redisPrefix);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { JobList } from '@og/shared/contracts/jobs';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { jobKeys } from './job-keys';
+
+/** `GET /api/jobs`: the signed-in user's recent jobs. */
+export function fetchRecentJobs(): Promise<JobList> {
+  return api.get<JobList>('/api/jobs');
+}
+
+export function recentJobsQueryOptions() {
+  return queryOptions({
+    queryKey: jobKeys.recent(),
+    queryFn: fetchRecentJobs,
+  });
+}
+
+export function useRecentJobsQuery() {
+  return useQuery(recentJobsQueryOptions());
+}
