@@ -1,0 +1,29 @@
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+/** The chosen light or dark scheme survives reloads. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'og-color-scheme' });
+
+/** Providers that do not depend on the route: theme, notifications, query cache. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      {/* Admin defaults (SPEC §9); review screens pass their own position and timing per call. */}
+      <Notifications
+        position="bottom-right"
+        limit={5}
+        autoClose={4_000}
+        transitionDuration={250}
+        containerWidth={440}
+        notificationMaxHeight={200}
+      />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconBinaryTree2,
+  IconCompass,
+  IconDatabase,
+  IconLanguage,
+  IconSchool,
+  IconSettings,
+  IconTable,
+  IconUpload,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  testId: string;
+  /** Highlighted on every path that starts with this; without it, only on its own path. */
+  activePrefix?: string;
+}
+
+interface NavSection extends NavItem {
+  items: NavItem[];
+}
+
+const adminSection: NavSection = {
+  label: 'Admin',
+  to: '/admin',
+  icon: IconSettings,
+  testId: 'nav-admin',
+  items: [
+    { label: 'Schemes', to: '/admin/schemes/pst2', icon: IconBinaryTree2, testId: 'nav-admin-schemes', activePrefix: '/admin/schemes' },
+    { label: 'Linking', to: '/admin/linking', icon: IconArrowsExchange, testId: 'nav-admin-linking', activePrefix: '/admin/linking' },
+  ],
+};
+
+const datasetsSection: NavSection = {
+  label: 'Datasets',
+  to: '/datasets',
+  icon: IconDatabase,
+  testId: 'nav-datasets',
+  items: [
+    { label: 'Upload', to: '/datasets/upload', icon: IconUpload, testId: 'nav-datasets-upload', activePrefix: '/datasets/upload' },
+    { label: 'List', to: '/datasets/list', icon: IconTable, testId: 'nav-datasets-list', activePrefix: '/datasets/list' },
+    { label: '[TMP] Translate', to: '/translate', icon: IconLanguage, testId: 'nav-translate', activePrefix: '/translate' },
+  ],
+};
+
+const publicItems: NavItem[] = [
+  { label: 'Explore', to: '/explore', icon: IconCompass, testId: 'nav-explore', activePrefix: '/explore' },
+  { label: 'Learn', to: '/learn', icon: IconSchool, testId: 'nav-learn', activePrefix: '/learn' },
+];
+
+/** Sidebar: Admin and Datasets for logged-in users, Explore and Learn for everyone (SPEC §2). */
+export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
+  const { user } = useAuth();
+  const sections = user ? [adminSection, datasetsSection] : [];
+
+  return (
+    <ScrollArea h="100%">
+      <Stack component="nav" aria-label="Main" gap={4} p="sm">
+        {sections.map((section) => (
+          <Box key={section.to}>
+            <ShellNavLink item={section} onNavigate={onNavigate} />
+            <Stack gap={2} ml="lg" pl="xs" style={{ borderInlineStart: '1px solid var(--app-shell-border-color)' }}>
+              {section.items.map((item) => (
+                <ShellNavLink key={item.to} item={item} onNavigate={onNavigate} />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+        {publicItems.map((item) => (
+          <ShellNavLink key={item.to} item={item} onNavigate={onNavigate} />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+function ShellNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const active = item.activePrefix ? pathname.startsWith(item.activePrefix) : pathname === item.to;
+  const Icon = item.icon;
+
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<Icon size={18} stroke={1.6} />}
+      active={active}
+      variant="light"
+      onClick={onNavigate}
+      data-testid={item.testId}
+    />
+  );
+}
