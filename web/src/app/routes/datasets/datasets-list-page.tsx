@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function DatasetsListPage() {
+  return <Page title="Datasets" />;
+}

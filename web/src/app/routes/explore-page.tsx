@@ -1,0 +1,5 @@
+import { Page } from '../../components/page';
+
+export function ExplorePage() {
+  return <Page title="Explore" />;
+}

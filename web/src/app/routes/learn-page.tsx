@@ -1,0 +1,5 @@
+import { Page } from '../../components/page';
+
+export function LearnPage() {
+  return <Page title="Learn" />;
+}
