@@ -4,7 +4,6 @@
 // - api/ never imports workers/ (workers may use the api's data layer, not the other way);
 // - a web feature never imports another feature (features/<a> → features/<b> is refused).
 import fs from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';

@@ -15,7 +15,7 @@ interface JobStateBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
 
 export function JobStateBadge({ state, ...badgeProps }: JobStateBadgeProps) {
   return (
-    <Badge variant="light" color={jobStateColors[state]} {...badgeProps}>
+    <Badge variant="light" color={jobStateColors[state]} style={{ flexShrink: 0 }} {...badgeProps}>
       {state}
     </Badge>
   );

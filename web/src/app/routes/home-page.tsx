@@ -1,6 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCompass, IconSchool, type Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
 
 /** The landing view: what the product is for and who made it (SPEC §1). */
 export function HomePage() {
@@ -36,49 +34,6 @@ export function HomePage() {
           research group with funding from a research council.
         </Text>
       </Stack>
-
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <EntryCard
-          icon={IconCompass}
-          title="Explore"
-          description="Browse the schemes and the links between their codes."
-          to="/explore"
-        />
-        <EntryCard
-          icon={IconSchool}
-          title="Learn"
-          description="See how code trees, links and translations between schemes fit together."
-          to="/learn"
-        />
-      </SimpleGrid>
     </Stack>
-  );
-}
-
-interface EntryCardProps {
-  icon: Icon;
-  title: string;
-  description: string;
-  to: string;
-}
-
-function EntryCard({ icon: CardIcon, title, description, to }: EntryCardProps) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <CardIcon size={20} />
-        </ThemeIcon>
-        <Anchor component={Link} to={to} fw={600} c="inherit" underline="never">
-          {title}
-        </Anchor>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {description}
-      </Text>
-      <Button component={Link} to={to} variant="light" size="xs" w="fit-content">
-        Open {title}
-      </Button>
-    </Card>
   );
 }

@@ -15,7 +15,7 @@ export function MaintenanceCard({ onCleanupStarted, children }: MaintenanceCardP
   const cleanup = useStartSessionCleanup();
 
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="maintenance-card">
+    <Card withBorder radius="md" padding="lg" maw={760} data-testid="maintenance-card">
       <Stack gap="md">
         <div>
           <Title order={3} size="h4">

@@ -11,20 +11,22 @@ interface LoginModalProps {
 
 export function LoginModal({ opened, onClose, reason }: LoginModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Login"
-      centered
-      size="sm"
-      attributes={{ content: { 'data-testid': 'login-modal' } }}
-    >
-      {reason && (
-        <Alert variant="light" color="blue" icon={<IconLock size={18} />} mb="md">
-          {reason}
-        </Alert>
-      )}
-      <LoginForm />
-    </Modal>
+    <Modal.Root opened={opened} onClose={onClose} centered size="sm">
+      <Modal.Overlay />
+      <Modal.Content data-testid="login-modal">
+        <Modal.Header>
+          <Modal.Title fw={700}>Login</Modal.Title>
+          <Modal.CloseButton aria-label="Close login" />
+        </Modal.Header>
+        <Modal.Body>
+          {reason && (
+            <Alert variant="light" color="blue" icon={<IconLock size={18} />} mb="md">
+              {reason}
+            </Alert>
+          )}
+          <LoginForm />
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

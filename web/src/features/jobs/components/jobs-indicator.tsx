@@ -1,5 +1,6 @@
 import { ActionIcon, Divider, Group, Indicator, Loader, Popover, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
+import { useDisclosure } from '@mantine/hooks';
 import { IconListCheck } from '@tabler/icons-react';
 import { JobStateBadge, jobStateColors } from '../../../components/job-state-badge';
 import { describeJobProgress, isJobFinished, isJobRunning, jobPercent } from '../../../lib/job-progress';
@@ -7,16 +8,24 @@ import { useRecentJobs } from '../hooks/use-recent-jobs';
 
 /** Header icon listing the user's recent jobs; the badge counts those not yet finished. */
 export function JobsIndicator() {
+  const [opened, popover] = useDisclosure(false);
   const recentJobs = useRecentJobs();
   const jobs = recentJobs.data?.jobs ?? [];
   const unfinished = jobs.filter((job) => !isJobFinished(job.state)).length;
 
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withArrow>
+    <Popover opened={opened} onDismiss={popover.close} width={340} position="bottom-end" shadow="md">
       <Popover.Target>
         <Indicator label={unfinished} size={16} disabled={unfinished === 0} offset={4} processing>
-          <Tooltip label="Recent jobs">
-            <ActionIcon variant="default" size="lg" aria-label="Recent jobs" data-testid="jobs-indicator">
+          <Tooltip label="Recent jobs" disabled={opened}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Recent jobs"
+              aria-expanded={opened}
+              onClick={popover.toggle}
+              data-testid="jobs-indicator"
+            >
               <IconListCheck size={20} />
             </ActionIcon>
           </Tooltip>
@@ -65,8 +74,11 @@ function RecentJobsBody({ jobs, isPending, error }: RecentJobsBodyProps) {
   return (
     <ScrollArea.Autosize mah={360}>
       <Stack gap={0}>
-        {jobs.map((job) => (
-          <RecentJobRow key={job.id} job={job} />
+        {jobs.map((job, index) => (
+          <div key={job.id}>
+            {index > 0 && <Divider />}
+            <RecentJobRow job={job} />
+          </div>
         ))}
       </Stack>
     </ScrollArea.Autosize>
