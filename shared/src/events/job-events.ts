@@ -28,6 +28,10 @@ export interface ClientToServerEvents {
   'job:unsubscribe': (jobId: string) => void;
 }
 
-/** Rooms: one per job, one per user (their own jobs); only the owner and admins may join. */
+/**
+ * Rooms: one per job (joined with `job:subscribe`; only the owner and admins may join) and one
+ * per user, which the server puts every connection in at the handshake, so a client hears about
+ * all of its user's jobs without subscribing to each.
+ */
 export const jobRoom = (jobId: string): string => `job:${jobId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
