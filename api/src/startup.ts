@@ -1,4 +1,5 @@
-import type { Config } from './config/config.js';
+import { type Config, loadConfig } from './config/config.js';
+import { type AppContext, createAppContext } from './context.js';
 import { createUser, ensureAdmin } from './commands/create-user.js';
 import { generatePassword } from './auth/password.js';
 import type { Database } from './db/database.js';
@@ -50,4 +51,17 @@ export function redactUrl(url: string): string {
   } catch {
     return '(unparseable URL)';
   }
+}
+
+/**
+ * What every process does first: read the config, reach the services, make the context, bring
+ * the database up to date, and (for processes that serve people) make sure someone can log in.
+ */
+export async function bootAppContext(options: { ensureAdmin: boolean }): Promise<AppContext> {
+  const config = loadConfig();
+  await checkServices(config);
+  const app = createAppContext(config);
+  await prepareDatabase(config, app.db, app.log);
+  if (options.ensureAdmin) await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
+  return app;
 }

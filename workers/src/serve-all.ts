@@ -1,8 +1,7 @@
-import { loadConfig } from '@og/api/config/config';
-import { closeAppContext, createAppContext } from '@og/api/context';
+import { closeAppContext } from '@og/api/context';
 import { runProcess } from '@og/api/lib/process-lifecycle';
 import { startApiServer } from '@og/api/server';
-import { checkServices, ensureFirstAdmin, prepareDatabase } from '@og/api/startup';
+import { bootAppContext } from '@og/api/startup';
 import { startWorkers } from './start-workers.js';
 
 /**
@@ -10,12 +9,8 @@ import { startWorkers } from './start-workers.js';
  * Node process, against the embedded defaults.
  */
 runProcess(async () => {
-  const config = loadConfig();
-  await checkServices(config);
-  const app = createAppContext(config);
-  await prepareDatabase(config, app.db, app.log);
-  await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
-  const host = config.workersInProcess ? await startWorkers(app) : null;
+  const app = await bootAppContext({ ensureAdmin: true });
+  const host = app.config.workersInProcess ? await startWorkers(app) : null;
   const server = await startApiServer(app);
   console.log(`The Occupation Graph is running at ${server.url} (${host ? 'api, web app and workers' : 'api and web app'})`);
   return {
