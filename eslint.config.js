@@ -3,17 +3,11 @@
 // - web/ imports nothing from api/ or workers/ (no server or database code in the browser);
 // - api/ never imports workers/ (workers may use the api's data layer, not the other way);
 // - a web feature never imports another feature (features/<a> → features/<b> is refused).
-import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import { importBoundaries } from './infra/lint/import-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-const featuresDir = 'web/src/features';
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
 
 const serverPackages = ['@og/api', '@og/api/*', '@og/workers', '@og/workers/*'];
 const serverOnlyModules = ['pg', 'pg-*', 'ioredis', 'bullmq', 'koa', 'koa-*', '@koa/*', 'socket.io', 'node:*'];
@@ -23,7 +17,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { boundaries: { rules: { 'import-boundaries': importBoundaries } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -35,22 +29,7 @@ export default tseslint.config(
           message: 'Read the environment only in api/src/config (STYLE.md: no process.env outside the config module).',
         },
       ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './shared', from: ['./api', './workers', './web'], message: 'shared/ holds contracts and pure logic only.' },
-            { target: './web', from: ['./api', './workers'], message: 'No server code in the browser bundle.' },
-            { target: './api', from: ['./workers', './web'], message: 'The api does not import workers or web code.' },
-            ...features.map((feature) => ({
-              target: `./${featuresDir}/${feature}`,
-              from: `./${featuresDir}`,
-              except: [`./${feature}`],
-              message: 'Features do not import each other: move what both need to web/src/components or web/src/lib.',
-            })),
-          ],
-        },
-      ],
+      'boundaries/import-boundaries': 'error',
     },
   },
   {
@@ -71,20 +50,6 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: [...serverPackages, ...serverOnlyModules], message: 'No server code in the browser bundle.' }] },
-      ],
-    },
-  },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: [...serverPackages, ...serverOnlyModules], message: 'No server code in the browser bundle.' },
-            { group: ['**/features/*/**', '!./**', '!../**'], message: 'Features do not import each other.' },
-          ],
-        },
       ],
     },
   },

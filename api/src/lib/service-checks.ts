@@ -37,13 +37,14 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
 export async function checkRedis(redisUrl: string): Promise<void> {
   const where = hostPort(new URL(redisUrl), 6379);
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 5_000 });
-  redis.on('error', () => undefined);
+  let connectionError: unknown;
+  redis.on('error', (error) => (connectionError ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     throw new ServiceUnavailableError(
-      `Redis is not reachable at ${where} (${reason(error)}). Start it with 'redis-server --daemonize yes --port 6379' (or 'npm test' installs and starts it), or set REDIS_URL.`,
+      `Redis is not reachable at ${where} (${reason(connectionError ?? error)}). Start it with 'redis-server --daemonize yes --port 6379' (or 'npm test' installs and starts it), or set REDIS_URL.`,
     );
   } finally {
     redis.disconnect();
