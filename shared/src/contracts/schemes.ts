@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** `GET /api/schemes`: every registered scheme with its size (empty schemes say so: codeCount 0). */
+export const schemeSummary = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  codeCount: z.number().int(),
+  leafCount: z.number().int(),
+  /** Leaves with at least one link to another scheme. */
+  linkedLeafCount: z.number().int(),
+});
+export type SchemeSummary = z.infer<typeof schemeSummary>;
+export const schemeList = z.object({ schemes: z.array(schemeSummary) });
+export type SchemeList = z.infer<typeof schemeList>;
+
+/**
+ * One code of a scheme (SPEC §3 "Scheme code node"): `value` is the id without the scheme
+ * prefix, `name` the occupation name, `label` the code string ("Occupation code"), `parent`
+ * the parent's value (absent for roots).
+ */
+export const codeRecord = z.object({
+  value: z.string(),
+  name: z.string(),
+  label: z.string(),
+  parent: z.string().optional(),
+  description: z.string().optional(),
+  /** Links from this code to codes of other schemes (all SKOS mapping relations). */
+  linkCount: z.number().int(),
+  /** Changes whenever name, code, description or parent change: sent back as If-Match on edits. */
+  version: z.string(),
+});
+export type CodeRecord = z.infer<typeof codeRecord>;
+
+/** A node of the nested tree: the record's display fields and its children in notation order. */
+export interface TreeNode {
+  value: string;
+  name: string;
+  label: string;
+  parent?: string;
+  linkCount: number;
+  children: TreeNode[];
+}
+export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({
+    value: z.string(),
+    name: z.string(),
+    label: z.string(),
+    parent: z.string().optional(),
+    linkCount: z.number().int(),
+    children: z.array(treeNode),
+  }),
+);
+
+/** `GET /api/schemes/{scheme}/tree` (SPEC §3 "Scheme data"): roots, and every code by value. */
+export const schemeTree = z.object({
+  scheme: z.string(),
+  nestedData: z.array(treeNode),
+  lookup: z.record(z.string(), codeRecord),
+});
+export type SchemeTree = z.infer<typeof schemeTree>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), 'must not contain control characters');
+
+/** `POST /api/schemes/{scheme}/codes`: a new child (or root when parent is absent). */
+export const createCodeRequest = z.object({
+  parent: z.string().min(1).max(300).optional(),
+  name: text(1000).refine((value) => value.trim().length > 0, 'Occupation name is required'),
+  label: text(300).refine((value) => value.trim().length > 0, 'Occupation code is required'),
+  description: text(20_000).optional(),
+});
+export type CreateCodeRequest = z.infer<typeof createCodeRequest>;
+
+/** `PATCH /api/schemes/{scheme}/codes/{value}` with header `If-Match: "{version}"`. */
+export const updateCodeRequest = z
+  .object({
+    name: text(1000).refine((value) => value.trim().length > 0, 'Occupation name is required').optional(),
+    label: text(300).refine((value) => value.trim().length > 0, 'Occupation code is required').optional(),
+    /** Empty string or null removes the description. */
+    description: text(20_000).nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.label !== undefined || body.description !== undefined, 'Nothing to change');
+export type UpdateCodeRequest = z.infer<typeof updateCodeRequest>;
+
+/** `POST /api/schemes/{scheme}/codes/{value}/move`. */
+export const moveCodeRequest = z.object({ parent: z.string().min(1).max(300) });
+export type MoveCodeRequest = z.infer<typeof moveCodeRequest>;
+
+/** The answer of create, update and move: the code as it now is. */
+export const codeMutationResult = z.object({ code: codeRecord });
+export type CodeMutationResult = z.infer<typeof codeMutationResult>;
+
+/** `DELETE` refused (409): SPEC §5 reasons, e.g. '"Fishers" has 3 children'. */
+export interface DeleteRefusal {
+  reasons: string[];
+}
+
+/** `GET /api/schemes/{scheme}/codes/{value}/links`: the code's links to other schemes. */
+export const codeLink = z.object({
+  scheme: z.string(),
+  value: z.string(),
+  name: z.string(),
+  label: z.string(),
+  /** skos:closeMatch, skos:exactMatch, … (local name). */
+  relation: z.string(),
+});
+export type CodeLink = z.infer<typeof codeLink>;
+export const codeLinks = z.object({ links: z.array(codeLink) });
+export type CodeLinks = z.infer<typeof codeLinks>;
+
+/** `POST /api/schemes/{scheme}/imports` (multipart: `file`, CSV or Turtle) answers 202 with the job id. */
+export const schemeImportFormats = ['csv', 'turtle'] as const;
+export type SchemeImportFormat = (typeof schemeImportFormats)[number];
