@@ -22,7 +22,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` is sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -48,7 +48,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers.set('content-type', 'application/json');
   if (mutatingMethods.has(method)) {
     const token = await ensureCsrfToken();
     if (token) headers.set(csrfHeaderName, token);
@@ -57,7 +58,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const response = await fetch(path, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   });
@@ -80,6 +81,9 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** A file upload: multipart/form-data with the same session, CSRF and error handling as JSON calls. */
+  postForm: <T>(path: string, form: FormData, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: form }),
 };
 
 async function readBody(response: Response): Promise<unknown> {

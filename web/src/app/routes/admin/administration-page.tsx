@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Page } from '../../../components/page';
 import { MaintenanceCard } from '../../../features/admin/components/maintenance-card';
 import { useAuth } from '../../../features/auth/auth-context';
-import { LiveJobProgressCard } from '../../../features/jobs/components/live-job-progress-card';
+import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 
 /** `/admin`: maintenance tools for administrators, a note for everyone else. */
 export function AdministrationPage() {

@@ -1,7 +1,7 @@
 import type { JobList } from '@og/shared/contracts/jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { jobKeys } from './job-keys';
+import { jobKeys } from '../../../lib/job-keys';
 
 /** `GET /api/jobs`: the signed-in user's recent jobs. */
 export function fetchRecentJobs(): Promise<JobList> {

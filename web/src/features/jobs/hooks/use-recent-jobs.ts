@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { useRecentJobsQuery } from '../api/get-recent-jobs';
-import { jobKeys } from '../api/job-keys';
-import { jobSnapshotEvents } from '../snapshot-events';
+import { jobKeys } from '../../../lib/job-keys';
+import { jobSnapshotEvents } from '../../../lib/job-snapshot-events';
 
 /** The user's recent jobs, kept current by the snapshots the server pushes to the user's room. */
 export function useRecentJobs() {

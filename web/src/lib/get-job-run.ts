@@ -1,6 +1,6 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 import { jobKeys } from './job-keys';
 
 /** `GET /api/jobs/{id}`: one job's latest snapshot. */

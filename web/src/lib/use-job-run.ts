@@ -2,10 +2,10 @@ import type { JobRun } from '@og/shared/contracts/jobs';
 import { jobEvents, type SubscribeAck } from '@og/shared/events/job-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useRealtimeSocket } from '../../../lib/realtime';
-import { useJobRunQuery } from '../api/get-job-run';
-import { jobKeys } from '../api/job-keys';
-import { jobSnapshotEvents } from '../snapshot-events';
+import { useRealtimeSocket } from './realtime';
+import { useJobRunQuery } from './get-job-run';
+import { jobKeys } from './job-keys';
+import { jobSnapshotEvents } from './job-snapshot-events';
 
 /**
  * One job, kept live: loaded from the API, then updated with every snapshot the server
