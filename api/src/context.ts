@@ -4,6 +4,8 @@ import { createDatabase, type Database } from './db/database.js';
 import { JobQueues } from './jobs/job-queues.js';
 import { createLogger, type Logger } from './lib/log.js';
 import { createRedis } from './lib/redis.js';
+import { createSchemeContext, type SchemeContext } from './schemes/scheme-context.js';
+import type { TripleStore } from './sparql/triple-store.js';
 
 /** What every route and command needs, made once per process and passed down explicitly. */
 export interface AppContext {
@@ -13,23 +15,29 @@ export interface AppContext {
   /** A producer connection: queues, rate limits. */
   redis: Redis;
   jobs: JobQueues;
+  store: TripleStore;
+  schemes: SchemeContext;
   /** Set once the Socket.IO server is attached (the api process only). */
   realtime?: { disconnectSession(tokenHash: string): void };
 }
 
-export function createAppContext(config: Config): AppContext {
+export function createAppContext(config: Config, store: TripleStore, log: Logger = createLogger(config.logLevel)): AppContext {
   const redis = createRedis(config.redisUrl, 'producer');
+  const db = createDatabase(config.databaseUrl);
   return {
     config,
-    log: createLogger(config.logLevel),
-    db: createDatabase(config.databaseUrl),
+    log,
+    db,
     redis,
     jobs: new JobQueues(redis, config.redisPrefix),
+    store,
+    schemes: createSchemeContext({ store, db, redis, redisPrefix: config.redisPrefix, baseIri: config.baseIri }),
   };
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {
   await context.jobs.close();
+  await context.store.close();
   context.redis.disconnect();
   await context.db.end();
 }

@@ -6,13 +6,18 @@ import type { Database } from './db/database.js';
 import { ensureDatabaseExists } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { countUsers } from './db/queries/users.js';
-import type { Logger } from './lib/log.js';
-import { checkPostgres, checkRedis } from './lib/service-checks.js';
+import { createLogger, type Logger } from './lib/log.js';
+import { openStore } from './sparql/open-store.js';
+import { seedSchemes } from './commands/seed-schemes.js';
+import { checkHttpService, checkPostgres, checkRedis } from './lib/service-checks.js';
 
 /** Reaches every service the app needs, or throws a ServiceUnavailableError with one clear line. */
 export async function checkServices(config: Config): Promise<void> {
   await checkPostgres(config.databaseUrl);
   await checkRedis(config.redisUrl);
+  if (config.sparql) {
+    await checkHttpService('The SPARQL store', config.sparql.queryUrl, 'Start it (for example Fuseki: infra/compose.yaml), or unset SPARQL_QUERY_URL and SPARQL_UPDATE_URL to use the embedded store.');
+  }
 }
 
 /** Creates the database if missing and applies pending migrations. */
@@ -60,8 +65,13 @@ export function redactUrl(url: string): string {
 export async function bootAppContext(options: { ensureAdmin: boolean }): Promise<AppContext> {
   const config = loadConfig();
   await checkServices(config);
-  const app = createAppContext(config);
+  const log = createLogger(config.logLevel);
+  const store = await openStore(config, log);
+  const app = createAppContext(config, store, log);
   await prepareDatabase(config, app.db, app.log);
-  if (options.ensureAdmin) await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
+  if (options.ensureAdmin) {
+    await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
+    await seedSchemes(app);
+  }
   return app;
 }

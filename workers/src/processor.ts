@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { Config } from '@og/api/config/config';
 import type { Database } from '@og/api/db/database';
 import type { Logger } from '@og/api/lib/log';
+import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import type { JobInput, JobKind, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 
 /** What a processor may use: the stores, the config, a logger. */
@@ -9,6 +10,7 @@ export interface WorkerDeps {
   config: Config;
   db: Database;
   log: Logger;
+  schemes: SchemeContext;
 }
 
 export interface ProcessorTools {

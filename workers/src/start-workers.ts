@@ -5,7 +5,7 @@ import { WorkerHost } from './worker-host.js';
 
 /** Starts a worker for every job kind against this process's stores, and the maintenance schedule. */
 export async function startWorkers(app: AppContext): Promise<WorkerHost> {
-  const host = new WorkerHost({ config: app.config, db: app.db, log: app.log.child('workers') }, processorFactories, {
+  const host = new WorkerHost({ config: app.config, db: app.db, log: app.log.child('workers'), schemes: app.schemes }, processorFactories, {
     concurrency: app.config.workerConcurrency,
   });
   await host.waitUntilReady();

@@ -49,6 +49,10 @@ const environment = z.object({
   SPARQL_PASSWORD: optionalString,
   /** Largest JSON body the API parses. */
   BODY_LIMIT: byteSize.default(1024 ** 2),
+  /** Largest scheme file an admin may upload for import. */
+  SCHEME_FILE_LIMIT: byteSize.default(64 * 1024 ** 2),
+  /** Read-only SPARQL endpoint time limit. */
+  SPARQL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -76,6 +80,8 @@ export interface Config {
   baseIri: string;
   sparql: { queryUrl: string; updateUrl: string; gspUrl: string | undefined; user: string | undefined; password: string | undefined } | null;
   bodyLimitBytes: number;
+  schemeFileLimitBytes: number;
+  sparqlTimeoutMs: number;
   sessionTtlMs: number;
   cookieSecure: boolean;
   trustProxy: boolean;
@@ -126,6 +132,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     bodyLimitBytes: env.BODY_LIMIT,
+    schemeFileLimitBytes: env.SCHEME_FILE_LIMIT,
+    sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,

@@ -43,6 +43,24 @@ export const jobKinds = {
     result: z.object({ deleted: z.number().int().nonnegative() }),
     attempts: 3,
   }),
+  /** Imports a scheme file (CSV or SKOS Turtle) into the triple store, replacing the scheme's codes in place. */
+  'scheme.import': defineJobKind({
+    label: 'Import scheme',
+    input: z.object({
+      scheme: z.string(),
+      format: z.enum(['csv', 'turtle']),
+      /** The stored upload, under DATA_DIR/uploads. */
+      path: z.string(),
+      originalName: z.string(),
+    }),
+    result: z.object({
+      codes: z.number().int().nonnegative(),
+      added: z.number().int().nonnegative(),
+      kept: z.number().int().nonnegative(),
+      removed: z.number().int().nonnegative(),
+    }),
+    attempts: 2,
+  }),
 } as const;
 
 export type JobKind = keyof typeof jobKinds;

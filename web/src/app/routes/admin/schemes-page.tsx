@@ -1,13 +1,11 @@
+import { defaultSchemeId } from '@og/shared/domain/schemes';
 import { useParams } from 'react-router';
-import { Page } from '../../../components/page';
-import { RouteParams } from '../../../components/route-params';
+import { useAuth } from '../../../features/auth/auth-context';
+import { SchemeBrowser } from '../../../features/schemes/components/scheme-browser';
 
-/** `/admin/schemes/:scheme` and `/admin/schemes/:scheme/codes/:code`. */
+/** `/admin/schemes/:scheme` and `/admin/schemes/:scheme/codes/:code`: the scheme browser and code detail. */
 export function SchemesPage() {
   const { scheme, code } = useParams();
-  return (
-    <Page title="Schemes">
-      <RouteParams params={{ Scheme: scheme, Code: code }} />
-    </Page>
-  );
+  const { user } = useAuth();
+  return <SchemeBrowser scheme={scheme ?? defaultSchemeId} code={code ?? null} canEdit={user?.role === 'admin'} />;
 }

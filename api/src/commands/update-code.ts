@@ -1,0 +1,37 @@
+import type { CodeRecord, UpdateCodeRequest } from '@og/shared/contracts/schemes';
+import { AppError } from '@og/shared/errors/app-error';
+import type { SchemeId } from '@og/shared/domain/schemes';
+import { appendAudit } from '../db/queries/audit-log.js';
+import type { SchemeContext } from '../schemes/scheme-context.js';
+import { withSchemeLock } from '../schemes/scheme-lock.js';
+import { updateCodeFields } from '../schemes/scheme-queries.js';
+import { findCodeOr404 } from './find-code.js';
+
+/**
+ * Changes a code's name, code string or description (SPEC §7 "Update"). The caller names the
+ * version it edited; if the code changed since, the edit is refused with 409 rather than
+ * silently erasing a change the caller never saw.
+ */
+export async function updateCode(
+  schemes: SchemeContext,
+  actorId: string,
+  scheme: SchemeId,
+  value: string,
+  input: UpdateCodeRequest,
+  expectedVersion: string | null,
+): Promise<CodeRecord> {
+  return withSchemeLock(schemes.redis, schemes.redisPrefix, scheme, async () => {
+    const before = await findCodeOr404(schemes, scheme, value);
+    if (expectedVersion === null) throw new AppError('bad_request', 'Send the version you edited in an If-Match header.');
+    if (expectedVersion !== before.version) {
+      throw new AppError('conflict', `"${before.name}" was changed by someone else since you opened it. Reload it and make your change again.`, { current: before });
+    }
+    const description = input.description === undefined ? before.description : input.description?.trim() || undefined;
+    const fields = { name: (input.name ?? before.name).trim(), label: (input.label ?? before.label).trim(), description };
+    await schemes.store.update(updateCodeFields(schemes.iris, scheme, schemes.iris.code(scheme, value), fields));
+    await schemes.revisions.bump(scheme);
+    const after = (await schemes.repository.readCode(scheme, value))!;
+    await appendAudit(schemes.db, { actorId, action: 'code.update', scheme, subject: schemes.iris.code(scheme, value), before, after });
+    return after;
+  });
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { AppError } from '@og/shared/errors/app-error';
+import type { AppKoaContext } from '../koa-types.js';
+
+export interface ReceivedUpload {
+  /** Where the file now is (under the uploads directory). */
+  path: string;
+  /** The name the browser gave it (for messages only, never for paths). */
+  originalName: string;
+  bytes: number;
+  /** Text fields sent with the file. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Streams one multipart file to disk without holding it in memory. Refuses a body that is not
+ * multipart (415), a file over `maxBytes` (413, the partial file removed), a missing file or a
+ * wrong extension (400), and an upload cut off half-way (400).
+ */
+export async function receiveUpload(
+  ctx: AppKoaContext,
+  options: { directory: string; maxBytes: number; extensions: string[]; fieldLimitBytes?: number },
+): Promise<ReceivedUpload> {
+  if (!ctx.is('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a field named "file".');
+  await fs.promises.mkdir(options.directory, { recursive: true });
+  const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: options.fieldLimitBytes ?? 64 * 1024 } });
+  const fields: Record<string, string> = {};
+  let upload: Promise<ReceivedUpload> | null = null;
+  let failure: AppError | null = null;
+
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) failure ??= new AppError('payload_too_large', `The field ${name} is too large.`);
+    fields[name] = value;
+  });
+  parser.on('file', (name, stream, info) => {
+    if (name !== 'file' || upload) {
+      stream.resume();
+      return;
+    }
+    const filename = info.filename ?? '';
+    const extension = path.extname(filename).toLowerCase();
+    if (!options.extensions.includes(extension)) {
+      failure ??= new AppError('bad_request', `Only ${options.extensions.join(' or ')} files are accepted (got "${filename.slice(0, 200)}").`);
+      stream.resume();
+      return;
+    }
+    const target = path.join(options.directory, `${crypto.randomUUID()}${extension}`);
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    stream.on('limit', () => (failure ??= new AppError('payload_too_large', `The file is larger than ${options.maxBytes} bytes.`)));
+    upload = pipeline(stream, fs.createWriteStream(target)).then(() => ({ path: target, originalName: filename, bytes, fields }));
+  });
+
+  try {
+    await pipeline(ctx.req, parser);
+  } catch (error) {
+    failure ??= new AppError('bad_request', `The upload did not arrive whole: ${(error as Error).message}`);
+  }
+  const received = upload ? await (upload as Promise<ReceivedUpload>).catch((error: Error) => {
+    failure ??= new AppError('bad_request', `The upload did not arrive whole: ${error.message}`);
+    return null;
+  }) : null;
+  if (failure || !received) {
+    if (received) await fs.promises.rm(received.path, { force: true });
+    throw failure ?? new AppError('bad_request', 'The request has no file in a field named "file".');
+  }
+  return received;
+}

@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import { DataFactory, StreamParser, StreamWriter } from 'n3';
+import type { AppContext } from '../../context.js';
+import type { AppState } from '../../koa-types.js';
+import { requireUser } from '../../middleware/session.js';
+import { prefixes } from '../../sparql/sparql-builder.js';
+
+/** The file name of an export: the timestamp plus the triple-store-export suffix (SPEC §7). */
+export function exportFileName(now = new Date()): string {
+  return `${now.toISOString().replace(/[:.]/g, '-')}-triple-store-export.ttl`;
+}
+
+/**
+ * `GET /api/export`: the whole store as Turtle, streamed (the triples of every graph; schemes
+ * and links keep their IRIs, so the file re-imports into an empty store with the same count).
+ */
+export function exportRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/export', requireUser(), async (ctx) => {
+    const parser = new StreamParser({ format: 'application/n-quads' });
+    const writer = new StreamWriter({ format: 'text/turtle', prefixes: { ...prefixes, og: app.config.baseIri } });
+    const body = new PassThrough();
+    parser.on('data', (quad) => writer.write(DataFactory.quad(quad.subject, quad.predicate, quad.object)));
+    parser.on('end', () => writer.end());
+    parser.on('error', (error) => body.destroy(error));
+    writer.pipe(body);
+    (async () => {
+      for await (const chunk of app.store.dumpNQuads()) {
+        if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
+      }
+      parser.end();
+    })().catch((error: Error) => {
+      app.log.error('export failed', { error });
+      body.destroy(error);
+    });
+    ctx.set('Content-Disposition', `attachment; filename="${exportFileName()}"`);
+    ctx.type = 'text/turtle; charset=utf-8';
+    ctx.body = body;
+  });
+
+  return router;
+}

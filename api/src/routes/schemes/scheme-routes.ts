@@ -1,0 +1,120 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import type { JobAccepted } from '@og/shared/contracts/jobs';
+import {
+  type CodeLinks,
+  type CodeMutationResult,
+  createCodeRequest,
+  moveCodeRequest,
+  type SchemeList,
+  updateCodeRequest,
+} from '@og/shared/contracts/schemes';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import { AppError } from '@og/shared/errors/app-error';
+import { createCode } from '../../commands/create-code.js';
+import { deleteCode } from '../../commands/delete-code.js';
+import { findCodeOr404 } from '../../commands/find-code.js';
+import { moveCode } from '../../commands/move-code.js';
+import { updateCode } from '../../commands/update-code.js';
+import type { AppContext } from '../../context.js';
+import type { AppState } from '../../koa-types.js';
+import { receiveUpload } from '../../lib/receive-upload.js';
+import { requireAdmin, requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
+import { requestKeyOf } from '../request-key.js';
+
+function schemeParam(value: string | undefined): SchemeId {
+  if (!value || !isSchemeId(value)) throw new AppError('not_found', `Unknown scheme ${String(value).slice(0, 100)}.`);
+  return value;
+}
+
+/** The version named by an If-Match header (`"v"` or `W/"v"`), or null. */
+function ifMatchVersion(header: string): string | null {
+  const match = /^(?:W\/)?"([^"]*)"$/.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * Schemes as code trees (SPEC §2 "Schemes browsing page", §7 "Scheme data"): reads for every
+ * logged-in user, edits and imports for admins only.
+ */
+export function schemeRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/schemes' });
+  const schemes = app.schemes;
+  router.use(requireUser());
+
+  router.get('/', async (ctx) => {
+    ctx.body = { schemes: await schemes.trees.summaries() } satisfies SchemeList;
+  });
+
+  router.get('/:scheme/tree', async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    // Warm path: one Redis GET decides a 304 without touching the store.
+    const revision = await schemes.revisions.current(scheme);
+    const etag = schemes.trees.etagFor(scheme, revision);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', etag);
+    if (ctx.get('if-none-match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    const tree = await schemes.trees.get(scheme);
+    ctx.set('ETag', tree.etag);
+    ctx.type = 'application/json';
+    ctx.body = tree.body;
+  });
+
+  router.get('/:scheme/codes/:value/links', async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    await findCodeOr404(schemes, scheme, ctx.params.value!);
+    ctx.body = { links: await schemes.repository.readLinks(scheme, ctx.params.value!) } satisfies CodeLinks;
+  });
+
+  router.post('/:scheme/codes', requireAdmin(), async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    const input = parseInput(createCodeRequest, ctx.request.body);
+    const code = await createCode(schemes, ctx.state.session!.user.id, scheme, input);
+    ctx.status = 201;
+    ctx.body = { code } satisfies CodeMutationResult;
+  });
+
+  router.patch('/:scheme/codes/:value', requireAdmin(), async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    const input = parseInput(updateCodeRequest, ctx.request.body);
+    const code = await updateCode(schemes, ctx.state.session!.user.id, scheme, ctx.params.value!, input, ifMatchVersion(ctx.get('if-match')));
+    ctx.body = { code } satisfies CodeMutationResult;
+  });
+
+  router.post('/:scheme/codes/:value/move', requireAdmin(), async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    const { parent } = parseInput(moveCodeRequest, ctx.request.body);
+    const code = await moveCode(schemes, ctx.state.session!.user.id, scheme, ctx.params.value!, parent);
+    ctx.body = { code } satisfies CodeMutationResult;
+  });
+
+  router.delete('/:scheme/codes/:value', requireAdmin(), async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    await deleteCode(schemes, ctx.state.session!.user.id, scheme, ctx.params.value!);
+    ctx.status = 204;
+  });
+
+  router.post('/:scheme/imports', requireAdmin(), async (ctx) => {
+    const scheme = schemeParam(ctx.params.scheme);
+    const upload = await receiveUpload(ctx, {
+      directory: path.join(app.config.dataDir, 'uploads'),
+      maxBytes: app.config.schemeFileLimitBytes,
+      extensions: ['.csv', '.ttl'],
+    });
+    const format = upload.path.endsWith('.ttl') ? 'turtle' : 'csv';
+    const run = await app.jobs.enqueue(
+      app.db,
+      'scheme.import',
+      { scheme, format, path: upload.path, originalName: upload.originalName },
+      { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) },
+    );
+    ctx.status = 202;
+    ctx.body = { jobId: run.id } satisfies JobAccepted;
+  });
+
+  return router;
+}

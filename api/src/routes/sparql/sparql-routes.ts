@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import sparqljs from 'sparqljs';
+import { AppError } from '@og/shared/errors/app-error';
+import type { AppContext } from '../../context.js';
+import type { AppState } from '../../koa-types.js';
+import { readTextBody } from '../../lib/read-text-body.js';
+import { requireUser } from '../../middleware/session.js';
+import { StoreSyntaxError, StoreTimeoutError } from '../../sparql/triple-store.js';
+
+const readOnlyForms = new Set(['SELECT', 'ASK', 'CONSTRUCT', 'DESCRIBE']);
+
+/**
+ * The read-only SPARQL endpoint (DESIGN.md §1, §7): SELECT, ASK, CONSTRUCT and DESCRIBE with a
+ * time limit. The query is parsed first; anything that is not a query (any update form) is
+ * refused with 400 before the store sees it.
+ */
+export function sparqlRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.post('/sparql', requireUser(), async (ctx) => {
+    let query: string;
+    if (ctx.is('application/sparql-query')) {
+      query = await readTextBody(ctx, app.config.bodyLimitBytes);
+    } else if (ctx.is('json')) {
+      const body = ctx.request.body as { query?: unknown } | undefined;
+      if (typeof body?.query !== 'string') throw new AppError('bad_request', 'Send the query as application/sparql-query, or JSON {"query": "..."}.');
+      query = body.query;
+    } else {
+      throw new AppError('unsupported_media_type', 'Send the query as application/sparql-query.');
+    }
+    let parsed: ReturnType<sparqljs.SparqlParser['parse']>;
+    try {
+      parsed = new sparqljs.Parser().parse(query);
+    } catch (error) {
+      throw new AppError('bad_request', `The query is not valid SPARQL: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (parsed.type !== 'query' || !readOnlyForms.has(parsed.queryType)) {
+      throw new AppError('bad_request', 'This endpoint answers SELECT, ASK, CONSTRUCT and DESCRIBE queries only; updates are not accepted.');
+    }
+    const accept = parsed.queryType === 'CONSTRUCT' || parsed.queryType === 'DESCRIBE' ? 'text/turtle' : 'application/sparql-results+json';
+    try {
+      const result = await app.store.queryRaw(query, accept, { timeoutMs: app.config.sparqlTimeoutMs });
+      ctx.type = result.contentType;
+      ctx.body = result.body;
+    } catch (error) {
+      if (error instanceof StoreTimeoutError) throw new AppError('service_unavailable', `The query took longer than ${app.config.sparqlTimeoutMs} ms and was stopped.`);
+      if (error instanceof StoreSyntaxError) throw new AppError('bad_request', error.message);
+      throw error;
+    }
+  });
+
+  return router;
+}

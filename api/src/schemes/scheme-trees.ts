@@ -1,0 +1,71 @@
+import type { CodeRecord, SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
+import { buildNestedTree, childrenIndex } from '@og/shared/domain/code-tree';
+import { type SchemeId, schemes } from '@og/shared/domain/schemes';
+import type { SchemeRepository } from './scheme-repository.js';
+import type { SchemeRevisions } from './scheme-revisions.js';
+
+export interface CachedTree {
+  revision: string;
+  etag: string;
+  tree: SchemeTree;
+  /** The JSON body, serialised once per revision. */
+  body: string;
+  summary: Omit<SchemeSummary, 'id' | 'label' | 'description'>;
+}
+
+/**
+ * Scheme trees, built from the store once per scheme revision and kept in memory: an
+ * unchanged scheme costs one Redis GET (and a 304 when the client has it).
+ */
+export class SchemeTrees {
+  private readonly cache = new Map<SchemeId, CachedTree>();
+  private readonly building = new Map<string, Promise<CachedTree>>();
+
+  constructor(
+    private readonly repository: SchemeRepository,
+    readonly revisions: SchemeRevisions,
+  ) {}
+
+  etagFor(scheme: SchemeId, revision: string): string {
+    return `"${scheme}.${revision}"`;
+  }
+
+  async get(scheme: SchemeId): Promise<CachedTree> {
+    const revision = await this.revisions.current(scheme);
+    const cached = this.cache.get(scheme);
+    if (cached?.revision === revision) return cached;
+    const key = `${scheme}@${revision}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(scheme, revision).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async build(scheme: SchemeId, revision: string): Promise<CachedTree> {
+    const lookup = await this.repository.readCodes(scheme);
+    const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
+    const entry: CachedTree = { revision, etag: this.etagFor(scheme, revision), tree, body: JSON.stringify(tree), summary: summarize(lookup) };
+    this.cache.set(scheme, entry);
+    return entry;
+  }
+
+  async summaries(): Promise<SchemeSummary[]> {
+    return Promise.all(
+      schemes.map(async (scheme) => ({ id: scheme.id, label: scheme.label, description: scheme.description, ...(await this.get(scheme.id)).summary })),
+    );
+  }
+}
+
+function summarize(lookup: Record<string, CodeRecord>): CachedTree['summary'] {
+  const children = childrenIndex(lookup);
+  let leafCount = 0;
+  let linkedLeafCount = 0;
+  for (const record of Object.values(lookup)) {
+    if (children.has(record.value)) continue;
+    leafCount++;
+    if (record.linkCount > 0) linkedLeafCount++;
+  }
+  return { codeCount: Object.keys(lookup).length, leafCount, linkedLeafCount };
+}

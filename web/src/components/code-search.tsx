@@ -1,0 +1,108 @@
+import { CloseButton, Combobox, Group, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CodeRecord } from '@og/shared/contracts/schemes';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { createCodeSearchIndex, searchCodes, shortDescription } from '../lib/code-search';
+
+/** Typing settles for this long before the (fuzzy, whole-scheme) search runs. */
+const searchDelay = 150;
+
+interface CodeSearchProps {
+  lookup: Readonly<Record<string, CodeRecord>>;
+  /** A result was chosen: its value. */
+  onChoose: (value: string) => void;
+  placeholder?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * Fuzzy search over a scheme's codes by name and description (SPEC §9 constants), listing
+ * name, code and the start of the description. Choosing a result hands its value over.
+ */
+export function CodeSearch({ lookup, onChoose, placeholder = 'Search codes by name or description', 'data-testid': testId }: CodeSearchProps) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [search, setSearch] = useState('');
+  const [settled] = useDebouncedValue(search, searchDelay);
+
+  const records = useMemo(() => Object.values(lookup), [lookup]);
+  const index = useMemo(() => createCodeSearchIndex(records), [records]);
+  const results = useMemo(() => searchCodes(index, records, settled), [index, records, settled]);
+  const searching = search.trim() !== '' && settled !== search;
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(value) => {
+        onChoose(value);
+        combobox.closeDropdown();
+      }}
+      // The first option is preselected so Enter picks the best match.
+      onOpen={() => combobox.selectFirstOption()}
+    >
+      <Combobox.Target>
+        <TextInput
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          placeholder={placeholder}
+          aria-label="Search codes"
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            search !== '' ? (
+              <CloseButton
+                size="sm"
+                aria-label="Clear search"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => setSearch('')}
+              />
+            ) : null
+          }
+          data-testid={testId}
+        />
+      </Combobox.Target>
+
+      <Combobox.Dropdown hidden={search.trim() === ''} data-testid={testId ? `${testId}-dropdown` : undefined}>
+        <Combobox.Options>
+          {/* SPEC §9: the dropdown may take up to 75% of the window's height. */}
+          <ScrollArea.Autosize mah="75vh" type="auto">
+            {results.length === 0 ? (
+              <Combobox.Empty>{searching ? 'Searching…' : 'No code matches'}</Combobox.Empty>
+            ) : (
+              results.map((record) => <CodeOption key={record.value} record={record} testId={testId} />)
+            )}
+          </ScrollArea.Autosize>
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+function CodeOption({ record, testId }: { record: CodeRecord; testId?: string }) {
+  const description = shortDescription(record.description);
+  return (
+    <Combobox.Option value={record.value} data-testid={testId ? `${testId}-option-${record.value}` : undefined}>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Text size="sm" fw={500} lineClamp={2} dir="auto" style={{ whiteSpace: 'pre-line' }}>
+          {record.name}
+        </Text>
+        {record.label !== record.name && (
+          <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }} dir="auto">
+            {record.label}
+          </Text>
+        )}
+      </Group>
+      {description && (
+        <Text size="xs" c="dimmed" dir="auto">
+          {description}
+        </Text>
+      )}
+    </Combobox.Option>
+  );
+}

@@ -1,0 +1,69 @@
+import { Group, Select, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
+import type { SchemeSummary } from '@og/shared/contracts/schemes';
+import { useMemo } from 'react';
+import { matchesWordPrefix } from '../lib/word-prefix';
+
+/** A scheme to offer: the registry's id and label, with its size once the API has told it. */
+export type SchemeOption = Pick<SchemeSummary, 'id' | 'label'> & Partial<Pick<SchemeSummary, 'codeCount' | 'description'>>;
+
+interface SchemeSelectProps {
+  schemes: readonly SchemeOption[];
+  value: string | null;
+  onChange: (schemeId: string) => void;
+  /** A scheme not to offer (the one chosen on the other side of the linking page). */
+  exclude?: string | null;
+  label?: string;
+  'data-testid'?: string;
+}
+
+/** Matches the start of any word of the scheme's label or id, ignoring case ('net' finds O*NET). */
+const wordPrefixFilter: OptionsFilter = ({ options, search }) =>
+  (options as ComboboxParsedItem[]).filter((option) => {
+    if ('group' in option) return true;
+    return matchesWordPrefix(`${option.label} ${option.value}`, search);
+  });
+
+const countFormat = new Intl.NumberFormat('en');
+
+/** The searchable 'Select scheme' dropdown: every scheme with its number of codes. */
+export function SchemeSelect({ schemes, value, onChange, exclude = null, label = 'Select scheme', 'data-testid': testId }: SchemeSelectProps) {
+  const data = useMemo(
+    () => schemes.filter((scheme) => scheme.id !== exclude).map((scheme) => ({ value: scheme.id, label: scheme.label })),
+    [schemes, exclude],
+  );
+  const byId = useMemo(() => new Map(schemes.map((scheme) => [scheme.id, scheme])), [schemes]);
+
+  const renderOption = ({ option }: { option: ComboboxItem }) => {
+    const scheme = byId.get(option.value);
+    return (
+      <Group justify="space-between" wrap="nowrap" w="100%" gap="sm" data-testid={testId ? `${testId}-option-${option.value}` : undefined}>
+        <Text size="sm">{option.label}</Text>
+        {scheme?.codeCount !== undefined && (
+          <Text size="xs" c="dimmed">
+            {scheme.codeCount === 0 ? 'no codes' : `${countFormat.format(scheme.codeCount)} codes`}
+          </Text>
+        )}
+      </Group>
+    );
+  };
+
+  return (
+    <Select
+      label={label}
+      placeholder="Type to search schemes"
+      data={data}
+      value={value}
+      onChange={(next) => {
+        if (next) onChange(next);
+      }}
+      searchable
+      allowDeselect={false}
+      filter={wordPrefixFilter}
+      renderOption={renderOption}
+      nothingFoundMessage="No scheme matches"
+      maxDropdownHeight={360}
+      comboboxProps={{ shadow: 'md' }}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
+import { buildNestedTree } from '@og/shared/domain/code-tree';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { schemeKeys } from './scheme-keys';
+
+/** What an optimistic change replaced, to put back if the server refuses the change. */
+export interface TreeSnapshot {
+  scheme: string;
+  previous: SchemeTree | undefined;
+}
+
+/** Codes shown before the server has answered a create carry a value with this prefix. */
+const pendingPrefix = 'pending:';
+
+export function pendingCodeValue(key: string): string {
+  return `${pendingPrefix}${key}`;
+}
+
+export function isPendingCode(value: string): boolean {
+  return value.startsWith(pendingPrefix);
+}
+
+/**
+ * SPEC §4: a scheme edit is applied to the cached scheme data first. `change` edits a copy of
+ * the lookup; the nested tree is rebuilt from it in notation order.
+ */
+export async function changeCachedTree(
+  queryClient: QueryClient,
+  scheme: string,
+  change: (lookup: Record<string, CodeRecord>) => void,
+): Promise<TreeSnapshot> {
+  const queryKey = schemeKeys.tree(scheme);
+  // A refetch landing after the change would overwrite it with the old data.
+  await queryClient.cancelQueries({ queryKey });
+  const previous = queryClient.getQueryData<SchemeTree>(queryKey);
+  if (previous) {
+    const lookup = { ...previous.lookup };
+    change(lookup);
+    queryClient.setQueryData<SchemeTree>(queryKey, { ...previous, lookup, nestedData: buildNestedTree(lookup) });
+  }
+  return { scheme, previous };
+}
+
+/** SPEC §4: rolled back on error. */
+export function restoreCachedTree(queryClient: QueryClient, snapshot: TreeSnapshot | undefined): void {
+  if (snapshot?.previous) queryClient.setQueryData(schemeKeys.tree(snapshot.scheme), snapshot.previous);
+}
+
+/** SPEC §4: scheme data is refetched after every outcome (the list too: its counts change). */
+export function refreshSchemeData(queryClient: QueryClient, scheme: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: schemeKeys.tree(scheme) }),
+    queryClient.invalidateQueries({ queryKey: schemeKeys.list() }),
+  ]);
+}
+
+/** The reasons a refused change came with (`details.reasons` of a 409), if any. */
+export function refusalReasons(error: Error): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const details = error.details as { reasons?: unknown } | undefined;
+  const reasons = details?.reasons;
+  return Array.isArray(reasons) ? reasons.filter((reason): reason is string => typeof reason === 'string') : [];
+}

@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { updateCodeRequest, type CodeRecord, type UpdateCodeRequest } from '@og/shared/contracts/schemes';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useUpdateCode } from '../api/update-code';
+import { fieldErrors } from '../../../lib/field-errors';
+
+interface EditCodeFormProps {
+  scheme: string;
+  /** The code as loaded; key the form by value and version so a new version starts a fresh form. */
+  record: CodeRecord;
+  canEdit: boolean;
+}
+
+/** What differs from the loaded code; an empty description equals none (SPEC §5). */
+function changesFrom(record: CodeRecord, name: string, label: string, description: string): UpdateCodeRequest {
+  const changes: UpdateCodeRequest = {};
+  if (name !== record.name) changes.name = name;
+  if (label !== record.label) changes.label = label;
+  if (description !== (record.description ?? '')) changes.description = description === '' ? null : description;
+  return changes;
+}
+
+/** 'Edit node': ID (read-only), Occupation name, Occupation code and Description; Save when something changed. */
+export function EditCodeForm({ scheme, record, canEdit }: EditCodeFormProps) {
+  const updateCode = useUpdateCode(scheme);
+  const [name, setName] = useState(record.name);
+  const [label, setLabel] = useState(record.label);
+  const [description, setDescription] = useState(record.description ?? '');
+
+  const changes = changesFrom(record, name, label, description);
+  const changed = Object.keys(changes).length > 0;
+  const parsed = changed ? updateCodeRequest.safeParse(changes) : null;
+  const errors = parsed && !parsed.success ? fieldErrors(parsed.error.issues) : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit || !parsed?.success) return;
+    updateCode.mutate({ value: record.value, version: record.version, changes: parsed.data });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {!canEdit && (
+          <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+            Only administrators can change codes.
+          </Alert>
+        )}
+        <TextInput label="ID" value={record.value} readOnly variant="filled" data-testid="edit-id" />
+        <TextInput
+          label="Occupation name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          readOnly={!canEdit}
+          required
+          dir="auto"
+          data-testid="edit-name"
+        />
+        <TextInput
+          label="Occupation code"
+          value={label}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+          error={errors.label}
+          readOnly={!canEdit}
+          required
+          dir="auto"
+          data-testid="edit-code"
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={errors.description}
+          readOnly={!canEdit}
+          autosize
+          minRows={2}
+          maxRows={8}
+          dir="auto"
+          data-testid="edit-description"
+        />
+        {canEdit && (
+          <Group justify="flex-end" gap="sm">
+            {changed && (
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  setName(record.name);
+                  setLabel(record.label);
+                  setDescription(record.description ?? '');
+                }}
+                data-testid="edit-reset"
+              >
+                Undo changes
+              </Button>
+            )}
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={18} />}
+              disabled={!changed || !parsed?.success}
+              loading={updateCode.isPending}
+              data-testid="edit-save"
+            >
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

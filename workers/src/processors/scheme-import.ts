@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import { importScheme, InvalidSchemeFileError } from '@og/api/commands/import-scheme';
+import { isSchemeId } from '@og/shared/domain/schemes';
+import type { JobProcessor, WorkerDeps } from '../processor.js';
+
+/**
+ * `scheme.import`: reads the stored upload and imports it. An invalid file fails at once (no
+ * retry) with its first problems listed by line; the upload is removed once the job is over.
+ */
+export function schemeImport(deps: WorkerDeps): JobProcessor<'scheme.import'> {
+  return async (input, { report, job }) => {
+    if (!isSchemeId(input.scheme)) throw new UnrecoverableError(`Unknown scheme ${input.scheme}`);
+    const uploads = path.resolve(deps.config.dataDir, 'uploads');
+    const file = path.resolve(input.path);
+    if (!file.startsWith(uploads + path.sep)) throw new UnrecoverableError('The upload is not in the uploads directory');
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch {
+      throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
+    }
+    try {
+      const ownerId = (await deps.db.query<{ owner_id: string | null }>('SELECT owner_id FROM job_runs WHERE id = $1', [job.id])).rows[0]?.owner_id ?? null;
+      const result = await importScheme(deps.schemes, { scheme: input.scheme, text, format: input.format, actorId: ownerId, report });
+      await fs.rm(file, { force: true });
+      return result;
+    } catch (error) {
+      if (error instanceof InvalidSchemeFileError) {
+        await fs.rm(file, { force: true });
+        throw new UnrecoverableError(error.message);
+      }
+      throw error;
+    }
+  };
+}
