@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../../api/src/config/config.js';
 import { closeAppContext, createAppContext, type AppContext } from '../../api/src/context.js';
+import { createLogger } from '../../api/src/lib/log.js';
+import { openStore } from '../../api/src/sparql/open-store.js';
 import { createUser } from '../../api/src/commands/create-user.js';
 import { startApiServer, type RunningApiServer } from '../../api/src/server.js';
 import { prepareDatabase } from '../../api/src/startup.js';
@@ -67,7 +70,8 @@ export async function startTestEnvironment(
     LOG_LEVEL: 'warn',
     ...options.env,
   });
-  const app = createAppContext(config);
+  const log = createLogger(config.logLevel);
+  const app = createAppContext(config, await openStore(config, log), log);
   await prepareDatabase(config, app.db, app.log);
   const workers = options.workers ? await startWorkers(app) : null;
   const server = await startApiServer(app, 0);
@@ -87,6 +91,7 @@ export async function startTestEnvironment(
       await workers?.close(1_000);
       await closeAppContext(app);
       await dropDatabase(databaseName);
+      await fs.promises.rm(config.dataDir, { recursive: true, force: true });
       await deleteRedisKeys(config.redisPrefix);
     },
   };
