@@ -4,11 +4,13 @@
 # browser tests. Test artefacts (screenshots, the JSON report) go to tests/artifacts/.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
+source "$(dirname "$0")/../scripts/virtuoso.sh"
 cd "$og_root"
 
 og_ensure_postgres install
 og_ensure_redis install
 og_ensure_chromium
+og_ensure_virtuoso
 og_install_packages
 og_log "building"
 og_build

@@ -16,7 +16,11 @@ export class HttpClient {
     return this.cookies.get(sessionCookieName);
   }
 
-  async request(method: string, path: string, options: { json?: unknown; body?: string; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string; form?: FormData; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const mutation = !['GET', 'HEAD'].includes(method);
@@ -25,8 +29,10 @@ export class HttpClient {
       headers[csrfHeaderName] ??= this.cookies.get(csrfCookieName)!;
       headers.cookie = this.cookieHeader;
     }
-    let body = options.body;
-    if (options.json !== undefined) {
+    let body: string | FormData | undefined = options.body;
+    if (options.form) {
+      body = options.form;
+    } else if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] = 'application/json';
     } else if (body !== undefined) {
@@ -51,6 +57,14 @@ export class HttpClient {
 
   post(path: string, json?: unknown, options: { headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
     return this.request('POST', path, { ...options, json });
+  }
+
+  /** Posts one file as multipart/form-data in the field `file`. */
+  upload(path: string, fileName: string, content: string | Buffer, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set('file', new Blob([content]), fileName);
+    return this.request('POST', path, { form, headers });
   }
 
   async login(username: string, password: string): Promise<Response> {

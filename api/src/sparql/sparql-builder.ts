@@ -29,6 +29,7 @@ export const prefixes = {
 } as const;
 
 // IRIREF of SPARQL 1.1: no spaces, no control characters, none of <>"{}|^`\ .
+// eslint-disable-next-line no-control-regex
 const iriPattern = /^[a-z][a-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\]*$/i;
 
 export class SparqlValueError extends Error {}

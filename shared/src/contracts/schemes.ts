@@ -64,6 +64,7 @@ const text = (max: number) =>
   z
     .string()
     .max(max)
+    // eslint-disable-next-line no-control-regex
     .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), 'must not contain control characters');
 
 /** `POST /api/schemes/{scheme}/codes`: a new child (or root when parent is absent). */

@@ -8,6 +8,21 @@ import { createCodeSearchIndex, searchCodes, shortDescription } from '../lib/cod
 /** Typing settles for this long before the (fuzzy, whole-scheme) search runs. */
 const searchDelay = 150;
 
+/**
+ * SPEC §9: the dropdown may take up to 75% of the window's height, but no more than the room
+ * below (or above) the box, which floating-ui measures and hands over as a CSS variable.
+ */
+const dropdownMiddlewares = {
+  flip: true,
+  shift: true,
+  size: {
+    padding: 8,
+    apply({ availableHeight, elements }: { availableHeight: number; elements: { floating: HTMLElement } }) {
+      elements.floating.style.setProperty('--code-search-room', `${Math.max(160, availableHeight - 16)}px`);
+    },
+  },
+};
+
 interface CodeSearchProps {
   lookup: Readonly<Record<string, CodeRecord>>;
   /** A result was chosen: its value. */
@@ -39,6 +54,7 @@ export function CodeSearch({ lookup, onChoose, placeholder = 'Search codes by na
       }}
       // The first option is preselected so Enter picks the best match.
       onOpen={() => combobox.selectFirstOption()}
+      middlewares={dropdownMiddlewares}
     >
       <Combobox.Target>
         <TextInput
@@ -70,8 +86,7 @@ export function CodeSearch({ lookup, onChoose, placeholder = 'Search codes by na
 
       <Combobox.Dropdown hidden={search.trim() === ''} data-testid={testId ? `${testId}-dropdown` : undefined}>
         <Combobox.Options>
-          {/* SPEC §9: the dropdown may take up to 75% of the window's height. */}
-          <ScrollArea.Autosize mah="75vh" type="auto">
+          <ScrollArea.Autosize mah="min(75vh, var(--code-search-room, 75vh))" type="auto">
             {results.length === 0 ? (
               <Combobox.Empty>{searching ? 'Searching…' : 'No code matches'}</Combobox.Empty>
             ) : (

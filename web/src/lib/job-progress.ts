@@ -39,3 +39,15 @@ const stateDescriptions: Record<JobState, string> = {
   completed: 'Done',
   failed: 'Stopped',
 };
+
+/**
+ * The later of two snapshots of one job. A fetch and the live events race: an answer sent
+ * before the job finished may arrive after the 'completed' event, and must not undo it.
+ * A finished snapshot beats an unfinished one; otherwise the later `updatedAt` wins.
+ */
+export function laterJobRun(current: JobRun | undefined, incoming: JobRun): JobRun {
+  if (!current || current.id !== incoming.id) return incoming;
+  const currentFinished = isJobFinished(current.state);
+  if (currentFinished !== isJobFinished(incoming.state)) return currentFinished ? current : incoming;
+  return Date.parse(current.updatedAt) > Date.parse(incoming.updatedAt) ? current : incoming;
+}

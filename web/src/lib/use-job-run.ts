@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRealtimeSocket } from './realtime';
 import { useJobRunQuery } from './get-job-run';
+import { laterJobRun } from './job-progress';
 import { jobKeys } from './job-keys';
 import { jobSnapshotEvents } from './job-snapshot-events';
 
@@ -19,7 +20,7 @@ export function useJobRun(jobId: string) {
   useEffect(() => {
     if (!socket) return;
     const storeSnapshot = (job: JobRun) => {
-      if (job.id === jobId) queryClient.setQueryData(jobKeys.run(jobId), job);
+      if (job.id === jobId) queryClient.setQueryData<JobRun>(jobKeys.run(jobId), (current) => laterJobRun(current, job));
     };
     // A refused subscription needs no handling here: the GET reports the same reason.
     const subscribe = () =>

@@ -8,9 +8,12 @@ export interface TreeExpansion {
   collapseAll: () => void;
 }
 
-/** Which nodes of a code tree are open. Start closed; a new scheme should get a new instance (key it). */
-export function useTreeExpansion(): TreeExpansion {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+/**
+ * Which nodes of a code tree are open; `initial` is read once, on mount. A new scheme should
+ * get a new instance (key it).
+ */
+export function useTreeExpansion(initial?: () => Iterable<string>): TreeExpansion {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initial?.()));
 
   const toggle = useCallback((value: string) => {
     setExpanded((current) => {

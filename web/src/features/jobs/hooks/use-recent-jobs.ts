@@ -1,6 +1,7 @@
 import type { JobList, JobRun } from '@og/shared/contracts/jobs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { laterJobRun } from '../../../lib/job-progress';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { useRecentJobsQuery } from '../api/get-recent-jobs';
 import { jobKeys } from '../../../lib/job-keys';
@@ -34,6 +35,6 @@ export function useRecentJobs() {
 function upsertJob(list: JobList, job: JobRun): JobList {
   const known = list.jobs.some((item) => item.id === job.id);
   return {
-    jobs: known ? list.jobs.map((item) => (item.id === job.id ? job : item)) : [job, ...list.jobs],
+    jobs: known ? list.jobs.map((item) => (item.id === job.id ? laterJobRun(item, job) : item)) : [job, ...list.jobs],
   };
 }

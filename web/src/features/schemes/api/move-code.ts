@@ -16,9 +16,9 @@ export function moveCode(scheme: string, { value, parent }: MoveCodeVariables): 
   return api.post<CodeMutationResult>(`${codeApiPath(scheme, value)}/move`, { parent });
 }
 
-/** SPEC §8: the red toast of a refused move. */
-export function notifyMoveRefused(message = 'Cannot move a node inside one of its descendants.'): void {
-  notifyAdmin({ title: 'Move failed', message, color: 'red' });
+/** SPEC §8: the red toast of a refused move, one line: 'Move failed: {reason}'. */
+export function notifyMoveRefused(reason = 'Cannot move a node inside one of its descendants.'): void {
+  notifyAdmin({ message: `Move failed: ${reason}`, color: 'red' });
 }
 
 export function useMoveCode(scheme: string) {
@@ -32,7 +32,7 @@ export function useMoveCode(scheme: string) {
       }),
     onSuccess: ({ code }, variables, snapshot) => {
       const target = snapshot.previous?.lookup[variables.parent]?.name ?? variables.parent;
-      notifyAdmin({ title: 'Move successful', message: `Moved node "${code.name}" to "${target}".`, color: 'teal' });
+      notifyAdmin({ message: `Move successful: Moved node "${code.name}" to "${target}".`, color: 'teal' });
     },
     onError: (error, _variables, snapshot) => {
       restoreCachedTree(queryClient, snapshot);

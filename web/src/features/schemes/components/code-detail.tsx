@@ -81,7 +81,7 @@ export function CodeDetail({
         </Group>
       </Stack>
 
-      <Tabs value={tab} onChange={(value) => isDetailTab(value) && onTabChange(value)}>
+      <Tabs value={tab} onChange={(value) => isDetailTab(value) && onTabChange(value)} styles={{ tab: { paddingInline: 'var(--mantine-spacing-sm)' } }}>
         <Tabs.List>
           <Tabs.Tab value="edit" leftSection={<IconPencil size={16} />} data-testid="tab-edit">
             Edit node

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { createCodeRequest, type CodeRecord } from '@og/shared/contracts/schemes';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { useCreateCode } from '../api/create-code';
 import { fieldErrors } from '../../../lib/field-errors';
 
@@ -13,8 +13,11 @@ interface CreateChildFormProps {
   onSubmitted?: () => void;
 }
 
-/** 'Create child': name and code required (the button waits for both), the form clears after submit (SPEC §5). */
-export function CreateChildForm({ scheme, parent, canEdit, onSubmitted }: CreateChildFormProps) {
+/**
+ * 'Create child': name and code required (the button waits for both), the form clears after
+ * submit (SPEC §5). Memoized like the edit form, for its autosize text area.
+ */
+export const CreateChildForm = memo(function CreateChildForm({ scheme, parent, canEdit, onSubmitted }: CreateChildFormProps) {
   const createCode = useCreateCode(scheme);
   const [name, setName] = useState('');
   const [label, setLabel] = useState('');
@@ -57,7 +60,7 @@ export function CreateChildForm({ scheme, parent, canEdit, onSubmitted }: Create
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           The new code goes directly under{' '}
-          <Text span fw={600} c="var(--mantine-color-text)" dir="auto">
+          <Text span inherit fw={600} c="var(--mantine-color-text)" dir="auto">
             {parent.name}
           </Text>
           .
@@ -105,4 +108,4 @@ export function CreateChildForm({ scheme, parent, canEdit, onSubmitted }: Create
       </Stack>
     </form>
   );
-}
+});

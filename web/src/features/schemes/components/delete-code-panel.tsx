@@ -57,7 +57,7 @@ export function DeleteCodePanel({ record, childCount, linkCount, canEdit, pendin
       {allowed && (
         <Text size="sm" c="dimmed">
           Deleting removes{' '}
-          <Text span fw={600} c="var(--mantine-color-text)" dir="auto">
+          <Text span inherit fw={600} c="var(--mantine-color-text)" dir="auto">
             {record.name}
           </Text>{' '}
           ({record.label}) from the scheme. This can't be undone.
@@ -68,7 +68,7 @@ export function DeleteCodePanel({ record, childCount, linkCount, canEdit, pendin
         <Alert variant="light" color="red" icon={<IconTrash size={18} />} title="Delete this code?" data-testid="delete-confirm-panel">
           <Stack gap="sm">
             <Text size="sm">
-              <Text span fw={600} dir="auto">
+              <Text span inherit fw={600} dir="auto">
                 {record.name}
               </Text>{' '}
               will be gone for everyone.
@@ -78,7 +78,7 @@ export function DeleteCodePanel({ record, childCount, linkCount, canEdit, pendin
                 Keep it
               </Button>
               <Button color="red" size="xs" leftSection={<IconTrash size={16} />} loading={pending} onClick={onDelete} data-testid="delete-confirm">
-                Yes, delete
+                Delete for good
               </Button>
             </Group>
           </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { updateCodeRequest, type CodeRecord, type UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { useUpdateCode } from '../api/update-code';
 import { fieldErrors } from '../../../lib/field-errors';
 
@@ -21,8 +21,12 @@ function changesFrom(record: CodeRecord, name: string, label: string, descriptio
   return changes;
 }
 
-/** 'Edit node': ID (read-only), Occupation name, Occupation code and Description; Save when something changed. */
-export function EditCodeForm({ scheme, record, canEdit }: EditCodeFormProps) {
+/**
+ * 'Edit node': ID (read-only), Occupation name, Occupation code and Description; Save when
+ * something changed. Memoized: the autosize text area measures itself on every render, and
+ * the tree beside it re-renders the page on each open or close.
+ */
+export const EditCodeForm = memo(function EditCodeForm({ scheme, record, canEdit }: EditCodeFormProps) {
   const updateCode = useUpdateCode(scheme);
   const [name, setName] = useState(record.name);
   const [label, setLabel] = useState(record.label);
@@ -110,4 +114,4 @@ export function EditCodeForm({ scheme, record, canEdit }: EditCodeFormProps) {
       </Stack>
     </form>
   );
-}
+});

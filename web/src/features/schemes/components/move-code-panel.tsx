@@ -26,14 +26,10 @@ export function MoveCodePanel({ node, target, canEdit, pending, onCancel, onConf
     return (
       <Alert variant="light" color="blue" icon={<IconHandFinger size={18} />} title="Choose the new parent" data-testid="move-instructions">
         Click the code in the tree that{' '}
-        <Text span fw={600} dir="auto">
+        <Text span inherit fw={600} dir="auto">
           {node.name}
         </Text>{' '}
-        should move under, or drag{' '}
-        <Text span fw={600} dir="auto">
-          {node.name}
-        </Text>{' '}
-        onto it. Everything below it moves along.
+        should move under, or drag it there in the tree. Everything below it moves along.
       </Alert>
     );
   }
@@ -45,11 +41,11 @@ export function MoveCodePanel({ node, target, canEdit, pending, onCancel, onConf
       <Alert variant="light" color="yellow" icon={<IconArrowMoveRight size={18} />} title="Move node">
         <Text size="sm">
           Are you sure you want to move{' '}
-          <Text span fw={600} dir="auto" data-testid="move-node-name">
+          <Text span inherit fw={600} dir="auto" data-testid="move-node-name">
             {node.name}
           </Text>{' '}
           to{' '}
-          <Text span fw={600} dir="auto" data-testid="move-target-name">
+          <Text span inherit fw={600} dir="auto" data-testid="move-target-name">
             {target.name}
           </Text>
           ?

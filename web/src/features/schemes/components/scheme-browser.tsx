@@ -3,7 +3,7 @@ import type { SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { defaultSchemeId, isSchemeId, schemeById, schemes as registeredSchemes, type SchemeId } from '@og/shared/domain/schemes';
 import { IconAlertTriangle, IconBinaryTree2, IconFileImport, IconHandClick } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
@@ -118,7 +118,7 @@ function SchemeWorkspace({ scheme, code, canEdit }: { scheme: SchemeId; code: st
         </Stack>
         {!isEmpty && importButton}
       </Group>
-      {importJobId && <SchemeImportProgress key={importJobId} scheme={scheme} schemeLabel={definition.label} jobId={importJobId} />}
+      {importJobId && <SchemeImportProgress key={importJobId} scheme={scheme} schemeLabel={definition.label} jobId={importJobId} onDismiss={() => setImportJobId(null)} />}
       {body}
     </Page>
   );
@@ -142,7 +142,7 @@ function Columns({ tree, detail }: { tree: ReactNode; detail: ReactNode }) {
         withBorder
         radius="md"
         p="sm"
-        w={{ base: '100%', md: 440 }}
+        w={{ base: '100%', md: 420 }}
         h={columnHeight}
         style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)', flexShrink: 0 }}
         data-testid="tree-column"
@@ -168,7 +168,10 @@ interface SchemeCodesProps {
 function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps) {
   const navigate = useNavigate();
   const { lookup } = tree;
-  const expansion = useTreeExpansion();
+  // Opened without a code, the first level shows: the roots open, for an overview.
+  const expansion = useTreeExpansion(() =>
+    code === null ? tree.nestedData.filter((root) => root.children.length > 0).map((root) => root.value) : [],
+  );
   const [tab, setTab] = useState<DetailTab>('edit');
   const [revealKey, setRevealKey] = useState(0);
   const moving = useMovingMode(lookup, code);
@@ -178,12 +181,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
 
   const record = code === null ? undefined : lookup[code];
 
-  // Open the path to the selected code whenever the selection changes (on load too).
-  const [revealed, setRevealed] = useState<string | null>(null);
-  if (code !== revealed && (code === null || record)) {
-    setRevealed(code);
-    if (code !== null) expansion.expand(ancestorValues(lookup, code));
-  }
+  const skipReveal = useRevealSelection(code, lookup, expansion.expand);
 
   function goTo(value: string) {
     if (isPendingCode(value) || value === code) return;
@@ -192,8 +190,13 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
 
   function onTreeSelect(value: string) {
     // While the Move tab is open, clicking a node picks where the selected code goes.
-    if (tab === 'move' && canEdit && record) moving.choose(record.value, value);
-    else goTo(value);
+    if (tab === 'move' && canEdit && record) {
+      moving.choose(record.value, value);
+      return;
+    }
+    // The row is in view already; opening its path again later could undo a quick collapse.
+    skipReveal(value);
+    goTo(value);
   }
 
   function onDropNode(dragged: string, target: string) {
@@ -204,7 +207,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
   }
 
   function onSearchChoose(value: string) {
-    expansion.expand(ancestorValues(lookup, value));
+    expansion.expand([value, ...ancestorValues(lookup, value)]);
     setRevealKey((key) => key + 1);
     goTo(value);
   }
@@ -222,6 +225,11 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
     void navigate(codePagePath(scheme, record.parent));
     deleteCode.mutate(record.value);
   }
+
+  const { expand } = expansion;
+  const onChildSubmitted = useCallback(() => {
+    if (code !== null) expand([code]);
+  }, [expand, code]);
 
   const ancestors = record ? ancestorValues(lookup, record.value).map((value) => lookup[value]!) : [];
   const moveTarget = moving.target === null ? null : (lookup[moving.target] ?? null);
@@ -245,7 +253,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
         onConfirmMove={confirmMove}
         deletePending={deleteCode.isPending}
         onDelete={deleteSelected}
-        onChildSubmitted={() => expansion.expand([record.value])}
+        onChildSubmitted={onChildSubmitted}
       />
     );
 
@@ -267,7 +275,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
             style={{ flex: 1, minHeight: 240 }}
             data-testid="tree"
           />
-          <TreeLegend />
+          <TreeLegend canEdit={canEdit} />
         </>
       }
       detail={detail}
@@ -275,7 +283,37 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
   );
 }
 
-function TreeLegend() {
+/**
+ * Opens the path to the selected code, and the code itself, whenever the selection changes
+ * (on load, from the address, a link or a search), once per selection: folders the user
+ * closes stay closed.
+ * Returns a function that marks a value as already in view.
+ * An effect rather than a state change during render: navigation renders in a transition,
+ * and render-phase updates from it would be replayed over later clicks on the tree.
+ */
+function useRevealSelection(
+  code: string | null,
+  lookup: SchemeTree['lookup'],
+  expand: (values: readonly string[]) => void,
+): (value: string) => void {
+  const revealedFor = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (code === null) {
+      revealedFor.current = null;
+      return;
+    }
+    if (revealedFor.current === code || !lookup[code]) return;
+    revealedFor.current = code;
+    // The code's own children show too: arriving at a group is arriving to see what is in it.
+    expand([code, ...ancestorValues(lookup, code)]);
+  }, [code, lookup, expand]);
+  // For a selection made in the tree itself: its row is already visible.
+  return useCallback((value: string) => {
+    revealedFor.current = value;
+  }, []);
+}
+
+function TreeLegend({ canEdit }: { canEdit: boolean }) {
   const dot = (filled: boolean) => (
     <Box
       component="span"
@@ -304,7 +342,7 @@ function TreeLegend() {
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
-        Double-click opens a folder; drag a code onto another to move it.
+        {canEdit ? 'Double-click opens; drag onto a code to move.' : 'Double-click opens a folder.'}
       </Text>
     </Group>
   );

@@ -1,8 +1,8 @@
-import { Button, FileButton, type ButtonProps } from '@mantine/core';
+import { Button, FileButton, Group, Stack, type ButtonProps } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, type ComponentPropsWithoutRef } from 'react';
+import { useCallback, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { notifyAdmin } from '../../../lib/notify';
 import { schemeKeys } from '../api/scheme-keys';
@@ -46,11 +46,21 @@ export function SchemeImportButton({ scheme, onStarted, variant = 'default' }: S
   );
 }
 
+interface SchemeImportProgressProps {
+  scheme: string;
+  schemeLabel: string;
+  jobId: string;
+  /** Hides the card; offered once the job has finished. */
+  onDismiss: () => void;
+}
+
 /** The live progress of an import; when it ends the scheme's tree, counts and links are loaded again. */
-export function SchemeImportProgress({ scheme, schemeLabel, jobId }: { scheme: string; schemeLabel: string; jobId: string }) {
+export function SchemeImportProgress({ scheme, schemeLabel, jobId, onDismiss }: SchemeImportProgressProps) {
   const queryClient = useQueryClient();
+  const [finished, setFinished] = useState(false);
   const onFinish = useCallback(
     (job: JobRun) => {
+      setFinished(true);
       void queryClient.invalidateQueries({ queryKey: schemeKeys.tree(scheme) });
       void queryClient.invalidateQueries({ queryKey: schemeKeys.list() });
       void queryClient.invalidateQueries({ queryKey: schemeKeys.linksOfScheme(scheme) });
@@ -58,5 +68,16 @@ export function SchemeImportProgress({ scheme, schemeLabel, jobId }: { scheme: s
     },
     [queryClient, scheme, schemeLabel],
   );
-  return <LiveJobProgressCard jobId={jobId} onFinish={onFinish} />;
+  return (
+    <Stack gap={4}>
+      <LiveJobProgressCard jobId={jobId} onFinish={onFinish} />
+      {finished && (
+        <Group justify="flex-end">
+          <Button variant="subtle" color="gray" size="compact-xs" onClick={onDismiss} data-testid="scheme-import-dismiss">
+            Hide
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -22,33 +22,43 @@ export interface MovingMode {
   reset: () => void;
 }
 
+interface MovingModeState {
+  /** The selection this state belongs to. */
+  selected: string | null;
+  choice: MovingState | null;
+}
+
 /** Moving mode (SPEC §4): off, or a chosen target for the selected code. */
 export function useMovingMode(lookup: Readonly<Record<string, CodeRecord>>, selected: string | null): MovingMode {
-  const [state, setState] = useState<MovingState | null>(null);
-  const [stateFor, setStateFor] = useState(selected);
+  const [state, setState] = useState<MovingModeState>({ selected, choice: null });
 
-  // Selecting another code ends a move that was being prepared for the previous one.
-  if (stateFor !== selected) {
-    setStateFor(selected);
-    if (state && state.node !== selected) setState(null);
+  // Selecting another code ends a move prepared for the previous one (a drag chooses for the
+  // code it is about to select, so that choice stays). Updater form: navigation renders in a
+  // transition, and React may replay this update later; it is then a no-op.
+  if (state.selected !== selected) {
+    setState((current) =>
+      current.selected === selected ? current : { selected, choice: current.choice?.node === selected ? current.choice : null },
+    );
   }
 
-  const valid = state !== null && state.node === selected && lookup[state.node] !== undefined && lookup[state.target] !== undefined;
+  const { choice } = state;
+  const valid = choice !== null && choice.node === selected && lookup[choice.node] !== undefined && lookup[choice.target] !== undefined;
+  const setChoice = (next: MovingState | null) => setState((current) => ({ ...current, choice: next }));
 
   return {
-    target: valid ? state.target : null,
+    target: valid ? choice.target : null,
     choose(node, target) {
       if (node === target || isPendingCode(node) || isPendingCode(target)) {
-        setState(null);
+        setChoice(null);
         return;
       }
       if (isSelfOrDescendant(lookup, node, target)) {
         notifyMoveRefused();
-        setState(null);
+        setChoice(null);
         return;
       }
-      setState({ node, target });
+      setChoice({ node, target });
     },
-    reset: () => setState(null),
+    reset: () => setChoice(null),
   };
 }

@@ -1,0 +1,565 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import oxigraph from 'oxigraph';
+import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
+import { createLogger, type Logger } from '../lib/log.js';
+import { iri } from './sparql-builder.js';
+import { maskLiterals, queryForm } from './sparql-text.js';
+import { encodeRecord, type LogOperation, logHeader, readLogHeader, scanLog } from './store-log.js';
+import { acquireStoreLock, type StoreLock } from './store-lock.js';
+import {
+  type Bindings,
+  type QueryOptions,
+  type RawQueryResult,
+  StoreError,
+  StoreSyntaxError,
+  StoreTimeoutError,
+  type TripleStore,
+} from './triple-store.js';
+
+/**
+ * The embedded triple store (DESIGN.md §2): Oxigraph (WASM) in this process, kept in memory and
+ * persisted under one directory as
+ *
+ * - `snapshot.nq` — every quad as N-Quads, first line `# og-embedded-store snapshot 1 generation=G quads=N`;
+ * - `updates.log` — an append-only log of the operations since that snapshot (see `./store-log.ts`);
+ * - `lock` — the pid of the process that has the store open.
+ *
+ * On open the snapshot is loaded and the log replayed (a torn last record, from a crash in the
+ * middle of an append, is dropped). Every `update()` and `loadGraph()` is applied in memory, then
+ * appended to the log and fsynced before its promise resolves, so an acknowledged write survives
+ * `kill -9`; concurrent writes share one fsync (group commit). Readers wait for writes applied
+ * before them to be durable, so nobody reads what a crash could still take back. When the log
+ * passes `compactAfterBytes`, and on close, the store compacts: a new snapshot is written to a
+ * temp file, fsynced, renamed over the old one (and the directory fsynced), then a fresh log of
+ * the next generation replaces the old one. A log of an older generation than the snapshot (a
+ * crash between those two renames) is already contained in the snapshot and is discarded.
+ *
+ * Limitations:
+ * - Oxigraph evaluates a query synchronously on the calling thread; it cannot be interrupted. A
+ *   query whose deadline (`timeoutMs`) has passed before it starts is not started, and one that
+ *   ends after its deadline is answered with StoreTimeoutError all the same, but a slow query does
+ *   block this process's event loop while it runs.
+ * - The log records operations, not their effects. Updates that call NOW(), RAND(), UUID(),
+ *   STRUUID() or BNODE() would replay to other values, so after one the store compacts at once
+ *   (the snapshot keeps the values that were seen) before acknowledging it.
+ * - As in SPARQL 1.1, the default graph is its own graph here (Virtuoso instead answers queries
+ *   without GRAPH from the union of all graphs); the app always names its graphs.
+ */
+export interface EmbeddedStoreOptions {
+  directory: string;
+  log?: Logger;
+  /** Compact once the update log is larger than this. Default 64 MiB. */
+  compactAfterBytes?: number;
+}
+
+const snapshotFile = 'snapshot.nq';
+const logFile = 'updates.log';
+const snapshotHeaderPattern = /^# og-embedded-store snapshot 1 generation=(\d+) quads=(\d+)$/;
+const nQuads = 'application/n-quads';
+const nTriples = 'application/n-triples';
+const turtle = 'text/turtle';
+const sparqlJson = 'application/sparql-results+json';
+const nondeterministic = /\b(?:NOW|RAND|UUID|STRUUID|BNODE)\s*\(/i;
+const dumpChunkChars = 1 << 20;
+
+interface Waiter {
+  seq: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split('\n')[0]!.trim();
+  return firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine;
+}
+
+/** Oxigraph's errors as the port's: parse errors ("error at 3:14: …", "Parser error at line …") are syntax errors. */
+function toStoreError(error: unknown, what: 'query' | 'update' | 'data'): StoreError {
+  if (error instanceof StoreError) return error;
+  const text = errorText(error);
+  if (/^(?:error at \d+:\d+|Parser error at)/i.test(text)) {
+    const subject = what === 'data' ? 'The N-Triples are not valid' : `The ${what} is not valid SPARQL`;
+    return new StoreSyntaxError(`${subject}: ${text}`);
+  }
+  return new StoreError(`The embedded store refused the ${what}: ${text}`);
+}
+
+async function fsyncDirectory(directory: string): Promise<void> {
+  const handle = await fs.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeAll(handle: fs.FileHandle, data: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+async function readIfExists(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Writes `${file}.tmp`, fsyncs it and renames it over `file` (removing the temp file on failure). The directory is not fsynced yet. */
+async function replaceFile(file: string, parts: Iterable<Buffer>): Promise<void> {
+  const temporary = `${file}.tmp`;
+  try {
+    const handle = await fs.open(temporary, 'w');
+    try {
+      for (const part of parts) await writeAll(handle, part);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** {@link replaceFile}, then fsync of the directory so the rename itself is durable. */
+async function writeFileAtomically(file: string, parts: Iterable<Buffer>): Promise<void> {
+  await replaceFile(file, parts);
+  await fsyncDirectory(path.dirname(file));
+}
+
+function graphTerm(graph: NamedNode | BlankNode): string {
+  return graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`;
+}
+
+/** Applies one logged operation to the in-memory store; the same code runs live and on replay. */
+function applyOperation(store: OxigraphStore, operation: LogOperation): void {
+  if (operation.op === 'update') {
+    store.update(operation.text);
+    return;
+  }
+  const target = iri(operation.graph).text;
+  const loadInto = (graph: string) => store.load(operation.text, { format: nTriples, to_graph_name: oxigraph.namedNode(graph) });
+  if (!operation.replace || !store.query(`ASK { GRAPH ${target} { ?s ?p ?o } }`)) {
+    loadInto(operation.graph); // one transaction: all of it or (on a parse error) nothing
+    return;
+  }
+  // Replace: load beside the old graph first (a parse error changes nothing), then swap. Both
+  // steps run in one synchronous turn, so no reader sees a half-replaced graph.
+  const temporary = `urn:og:embedded-load:${crypto.randomUUID()}`;
+  loadInto(temporary);
+  store.update(`DROP SILENT GRAPH ${target} ;\nADD SILENT GRAPH <${temporary}> TO GRAPH ${target} ;\nDROP SILENT GRAPH <${temporary}>`);
+}
+
+export class EmbeddedStore implements TripleStore {
+  readonly kind = 'embedded' as const;
+
+  private pending: Buffer[] = [];
+  private appliedSeq = 0;
+  private durableSeq = 0;
+  private waiters: Waiter[] = [];
+  private loop: Promise<void> | null = null;
+  private compactionWanted = false;
+  private failure: StoreError | null = null;
+  private state: 'open' | 'closing' | 'closed' = 'open';
+  private closing: Promise<void> | null = null;
+
+  private constructor(
+    private readonly store: OxigraphStore,
+    readonly directory: string,
+    private readonly lock: StoreLock,
+    private logHandle: fs.FileHandle,
+    private generation: number,
+    private logBytes: number,
+    private readonly compactAfterBytes: number,
+    private readonly log: Logger,
+  ) {}
+
+  /** Opens (or creates) the store in `options.directory`: takes the lock, loads the snapshot, replays the log. */
+  static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+    const log = options.log ?? createLogger('warn', 'store');
+    const directory = path.resolve(options.directory);
+    await fs.mkdir(directory, { recursive: true });
+    const lock = await acquireStoreLock(directory, log);
+    try {
+      const started = Date.now();
+      for (const name of await fs.readdir(directory)) {
+        if (name.endsWith('.tmp')) await fs.rm(path.join(directory, name), { force: true });
+      }
+      const store = new oxigraph.Store();
+      const snapshotGeneration = await EmbeddedStore.loadSnapshot(store, directory);
+      const recovered = await EmbeddedStore.recoverLog(store, directory, snapshotGeneration, log);
+      const logHandle = await fs.open(path.join(directory, logFile), 'a');
+      const instance = new EmbeddedStore(
+        store,
+        directory,
+        lock,
+        logHandle,
+        recovered.generation,
+        recovered.logBytes,
+        options.compactAfterBytes ?? 64 * 1024 ** 2,
+        log,
+      );
+      log.info('opened the embedded triple store', { directory, quads: store.size, replayed: recovered.replayed, ms: Date.now() - started });
+      if (recovered.logBytes > instance.compactAfterBytes) {
+        await instance.compact().catch(async (error: unknown) => {
+          await instance.close();
+          throw error;
+        });
+      }
+      return instance;
+    } catch (error) {
+      await lock.release().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Loads `snapshot.nq` if there is one; returns its generation (0 without a snapshot). */
+  private static async loadSnapshot(store: OxigraphStore, directory: string): Promise<number> {
+    const file = path.join(directory, snapshotFile);
+    const content = await readIfExists(file);
+    if (content === null) return 0;
+    const headerEnd = content.indexOf(0x0a);
+    const header = snapshotHeaderPattern.exec(content.subarray(0, headerEnd < 0 ? 0 : headerEnd).toString('latin1'));
+    if (!header) throw new StoreError(`${file} is not a snapshot of the embedded store (its first line is not the snapshot header); refusing to open.`);
+    try {
+      store.load(content, { format: nQuads });
+    } catch (error) {
+      throw new StoreError(`Could not read the snapshot ${file}: ${errorText(error)}`);
+    }
+    if (store.size !== Number(header[2])) {
+      throw new StoreError(`The snapshot ${file} holds ${store.size} quads but its header says ${header[2]}; it is damaged. Refusing to open.`);
+    }
+    return Number(header[1]);
+  }
+
+  /** Replays the update log on top of the snapshot; returns the log's generation and valid length. */
+  private static async recoverLog(
+    store: OxigraphStore,
+    directory: string,
+    snapshotGeneration: number,
+    log: Logger,
+  ): Promise<{ generation: number; logBytes: number; replayed: number }> {
+    const file = path.join(directory, logFile);
+    const fresh = async () => {
+      await writeFileAtomically(file, [logHeader(snapshotGeneration)]);
+      return { generation: snapshotGeneration, logBytes: logHeader(snapshotGeneration).length, replayed: 0 };
+    };
+    const content = await readIfExists(file);
+    if (content === null || content.length === 0) return fresh();
+    const header = readLogHeader(content);
+    if (!header) throw new StoreError(`${file} is not an update log of the embedded store (bad header); refusing to open.`);
+    if (header.generation < snapshotGeneration) {
+      log.info('discarding an update log that the snapshot already contains', { log: file });
+      return fresh();
+    }
+    if (header.generation > snapshotGeneration) {
+      throw new StoreError(
+        `The update log ${file} continues snapshot generation ${header.generation}, but the snapshot is generation ${snapshotGeneration} ` +
+          `(missing or replaced?). Refusing to open: replaying it would not give the data it recorded.`,
+      );
+    }
+    const scan = scanLog(content, header.length);
+    if (scan.kind === 'damaged') {
+      throw new StoreError(
+        `The update log ${file} is damaged at byte ${scan.offset}, with intact records after the damage. Refusing to open so no ` +
+          `acknowledged write is silently lost: restore the file from a backup, or move it aside to start from the snapshot.`,
+      );
+    }
+    scan.operations.forEach((operation, index) => {
+      try {
+        applyOperation(store, operation);
+      } catch (error) {
+        throw new StoreError(`Replaying record ${index + 1} of ${file} failed: ${errorText(error)}`);
+      }
+    });
+    if (scan.tornBytes > 0) {
+      log.warn('dropped a torn last record of the update log (a write cut short by a crash, never acknowledged)', { log: file, bytes: scan.tornBytes });
+      await fs.truncate(file, scan.validBytes);
+      const handle = await fs.open(file, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    return { generation: header.generation, logBytes: scan.validBytes, replayed: scan.operations.length };
+  }
+
+  // ── reads ────────────────────────────────────────────────────────────────────────────────
+
+  private deadlineOf(options: QueryOptions | undefined): number | undefined {
+    return options?.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  }
+
+  private checkDeadline(deadline: number | undefined, timeoutMs: number | undefined): void {
+    if (deadline !== undefined && Date.now() >= deadline) throw new StoreTimeoutError(`The query took longer than ${timeoutMs} ms.`);
+  }
+
+  /** Waits until every write applied so far is durable (readers never see what a crash could undo). */
+  private async readyToRead(deadline?: number, timeoutMs?: number): Promise<void> {
+    if (this.state === 'closed') throw new StoreError('The embedded triple store is closed.');
+    if (this.failure) throw this.failure;
+    if (this.durableSeq < this.appliedSeq) await this.durable(this.appliedSeq);
+    this.checkDeadline(deadline, timeoutMs);
+  }
+
+  private run(query: string, format: string, deadline: number | undefined, timeoutMs: number | undefined): string {
+    let result: unknown;
+    try {
+      result = this.store.query(query, { results_format: format });
+    } catch (error) {
+      throw toStoreError(error, 'query');
+    }
+    this.checkDeadline(deadline, timeoutMs);
+    if (typeof result !== 'string') throw new StoreError('The embedded store answered in an unexpected shape.');
+    return result;
+  }
+
+  async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
+    const deadline = this.deadlineOf(options);
+    await this.readyToRead(deadline, options?.timeoutMs);
+    const parsed = JSON.parse(this.run(query, sparqlJson, deadline, options?.timeoutMs)) as { results?: { bindings: Bindings[] } };
+    if (!parsed.results) throw new StoreError('select() needs a SELECT query.');
+    return parsed.results.bindings;
+  }
+
+  async ask(query: string, options?: QueryOptions): Promise<boolean> {
+    const deadline = this.deadlineOf(options);
+    await this.readyToRead(deadline, options?.timeoutMs);
+    const parsed = JSON.parse(this.run(query, sparqlJson, deadline, options?.timeoutMs)) as { boolean?: boolean };
+    if (typeof parsed.boolean !== 'boolean') throw new StoreError('ask() needs an ASK query.');
+    return parsed.boolean;
+  }
+
+  async construct(query: string, options?: QueryOptions): Promise<string> {
+    const deadline = this.deadlineOf(options);
+    await this.readyToRead(deadline, options?.timeoutMs);
+    return this.run(query, nTriples, deadline, options?.timeoutMs);
+  }
+
+  async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
+    const deadline = this.deadlineOf(options);
+    await this.readyToRead(deadline, options?.timeoutMs);
+    const form = queryForm(maskLiterals(query));
+    let contentType = sparqlJson;
+    if (form === 'CONSTRUCT' || form === 'DESCRIBE') {
+      const turtleAt = accept.indexOf(turtle);
+      const nTriplesAt = accept.indexOf(nTriples);
+      contentType = nTriplesAt >= 0 && (turtleAt < 0 || nTriplesAt < turtleAt) ? nTriples : turtle;
+    }
+    return { contentType, body: this.run(query, contentType, deadline, options?.timeoutMs) };
+  }
+
+  async countTriples(): Promise<number> {
+    await this.readyToRead();
+    return this.store.size;
+  }
+
+  /** The whole store, one graph at a time, taken at one instant (synchronously), then handed out in chunks. */
+  private dumpParts(): string[] {
+    const parts = [this.store.dump({ format: nQuads, from_graph_name: oxigraph.defaultGraph() as DefaultGraph })];
+    const graphs = this.store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { } }') as Map<string, NamedNode | BlankNode>[];
+    for (const row of graphs) {
+      const graph = row.get('g')!;
+      // Dumped from one graph, N-Quads come out as triple lines: add the graph to each. Line ends
+      // are unambiguous (a newline inside a literal is written as \n).
+      parts.push(this.store.dump({ format: nQuads, from_graph_name: graph }).replaceAll(' .\n', ` ${graphTerm(graph)} .\n`));
+    }
+    return parts;
+  }
+
+  async *dumpNQuads(): AsyncIterable<string> {
+    await this.readyToRead();
+    for (const part of this.dumpParts()) {
+      let start = 0;
+      while (start < part.length) {
+        let end = Math.min(part.length, start + dumpChunkChars);
+        if (end < part.length) {
+          const lineEnd = part.lastIndexOf('\n', end);
+          if (lineEnd > start) end = lineEnd + 1;
+        }
+        yield part.slice(start, end);
+        start = end;
+      }
+    }
+  }
+
+  // ── writes ───────────────────────────────────────────────────────────────────────────────
+
+  private assertWritable(): void {
+    if (this.failure) throw this.failure;
+    if (this.state !== 'open') throw new StoreError('The embedded triple store is closed.');
+  }
+
+  async update(update: string): Promise<void> {
+    this.assertWritable();
+    try {
+      this.store.update(update);
+    } catch (error) {
+      throw toStoreError(error, 'update');
+    }
+    await this.commit({ op: 'update', text: update });
+    if (nondeterministic.test(maskLiterals(update))) await this.compact();
+  }
+
+  async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
+    this.assertWritable();
+    try {
+      iri(graphIri);
+    } catch (error) {
+      throw new StoreError(errorText(error));
+    }
+    const operation: LogOperation = { op: 'load', graph: graphIri, replace: options.replace, text: ntriples };
+    try {
+      applyOperation(this.store, operation);
+    } catch (error) {
+      throw toStoreError(error, 'data');
+    }
+    await this.commit(operation);
+  }
+
+  /** Queues the record of an operation already applied in memory; resolves once it is on disk. */
+  private commit(operation: LogOperation): Promise<void> {
+    this.pending.push(encodeRecord(operation));
+    const seq = ++this.appliedSeq;
+    const done = this.durable(seq);
+    this.kick();
+    return done;
+  }
+
+  private durable(seq: number): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.durableSeq >= seq) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ seq, resolve, reject }));
+  }
+
+  private markDurable(seq: number): void {
+    this.durableSeq = seq;
+    const ready = this.waiters.filter((waiter) => waiter.seq <= seq);
+    this.waiters = this.waiters.filter((waiter) => waiter.seq > seq);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  private fail(error: unknown): void {
+    if (!this.failure) {
+      this.failure = new StoreError(
+        `The embedded triple store could not write to ${this.directory} (${errorText(error)}). It refuses all further work so that ` +
+          `nothing is acknowledged that is not on disk; fix the cause and restart the process.`,
+      );
+      this.log.error('the embedded triple store failed', { directory: this.directory, error });
+    }
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter.reject(this.failure);
+  }
+
+  /** Starts the single writer loop unless it runs already. */
+  private kick(): void {
+    if (this.loop) return;
+    this.loop = this.writeLoop().finally(() => {
+      this.loop = null;
+      if (!this.failure && (this.pending.length > 0 || this.compactionWanted)) this.kick();
+    });
+  }
+
+  private async writeLoop(): Promise<void> {
+    try {
+      while (!this.failure) {
+        if (this.pending.length > 0) {
+          const records = this.pending;
+          const seq = this.appliedSeq; // every applied record not yet written is in `records`
+          this.pending = [];
+          const bytes = Buffer.concat(records);
+          await writeAll(this.logHandle, bytes);
+          await this.logHandle.datasync();
+          this.logBytes += bytes.length;
+          this.markDurable(seq);
+          if (this.logBytes > this.compactAfterBytes) this.compactionWanted = true;
+        } else if (this.compactionWanted) {
+          this.compactionWanted = false;
+          await this.compactNow();
+        } else {
+          return;
+        }
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    while (this.loop) await this.loop;
+  }
+
+  /** Writes a new snapshot and starts an empty log. Runs inside the writer loop, with nothing pending. */
+  private async compactNow(): Promise<void> {
+    const started = Date.now();
+    const generation = this.generation + 1;
+    const quads = this.store.size;
+    const parts = this.dumpParts(); // synchronous: exactly the state every durable record produced
+    const snapshot = path.join(this.directory, snapshotFile);
+    try {
+      await replaceFile(snapshot, [
+        Buffer.from(`# og-embedded-store snapshot 1 generation=${generation} quads=${quads}\n`, 'latin1'),
+        ...parts.map((part) => Buffer.from(part, 'utf8')),
+      ]);
+    } catch (error) {
+      // Nothing was renamed: the old snapshot and the old log still hold everything; keep that log.
+      this.log.warn('compaction failed; the update log is kept', { directory: this.directory, error });
+      return;
+    }
+    // From here on the new snapshot is in place and the old log is obsolete (a restart discards a
+    // log older than the snapshot), so nothing may be appended to it any more: any failure is fatal.
+    await fsyncDirectory(this.directory);
+    await this.logHandle.close();
+    await writeFileAtomically(path.join(this.directory, logFile), [logHeader(generation)]);
+    this.logHandle = await fs.open(path.join(this.directory, logFile), 'a');
+    this.generation = generation;
+    this.logBytes = logHeader(generation).length;
+    this.log.info('compacted the embedded triple store', { quads, ms: Date.now() - started });
+  }
+
+  /** Compacts now (a new snapshot and an empty log); waits for everything pending first. */
+  async compact(): Promise<void> {
+    if (this.failure) throw this.failure;
+    this.compactionWanted = true;
+    this.kick();
+    await this.drain();
+    if (this.failure) throw this.failure;
+  }
+
+  /** Bytes in the update log (header included); for tests and diagnostics. */
+  get logSize(): number {
+    return this.logBytes;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return this.closing;
+    this.state = 'closing';
+    this.closing = (async () => {
+      try {
+        await this.drain();
+        if (!this.failure && this.logBytes > logHeader(this.generation).length) {
+          this.compactionWanted = true;
+          this.kick();
+          await this.drain();
+        }
+      } finally {
+        await this.logHandle.close().catch(() => undefined);
+        await this.lock.release().catch(() => undefined);
+        this.state = 'closed';
+      }
+    })();
+    return this.closing;
+  }
+}
