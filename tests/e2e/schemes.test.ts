@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 // The app seeds the real schemes from ../shared/data on its first start (empty store).
 let app: AppProcess;
@@ -13,9 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.goto(`${app.url}/admin/schemes/hisco`);
-  await page.getByTestId('login-username').fill(app.admin.username);
-  await page.getByTestId('login-password').fill(app.admin.password);
-  await page.getByTestId('login-submit').click();
+  await logIn(page, app.admin.username, app.admin.password);
   await page.getByTestId('tree').waitFor();
 });
 afterAll(async () => {
@@ -107,9 +105,7 @@ describe('the scheme browser on real HISCO', () => {
     const { context, page: dark } = await newPage(browser, 'dark');
     await dark.goto(`${app.url}/admin/schemes/pst2`);
     // Same browser context is not shared: log in again.
-    await dark.getByTestId('login-username').fill(app.admin.username);
-    await dark.getByTestId('login-password').fill(app.admin.password);
-    await dark.getByTestId('login-submit').click();
+    await logIn(dark, app.admin.username, app.admin.password);
     await dark.getByTestId('tree').waitFor();
     await dark.getByTestId('scheme-select').click();
     await dark.getByTestId('scheme-select').fill('08');

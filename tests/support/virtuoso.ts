@@ -1,8 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * A private Virtuoso 7 for tests (DESIGN.md §2: the HTTP adapter against a real server no one
@@ -90,18 +90,6 @@ MaxQueryExecutionTime      = 60
 }
 
 /** A port nothing listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function runIsql(port: number, sql: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = execFile(isqlBinary, [String(port), 'dba', 'dba'], { timeout: 60_000 }, (error, stdout, stderr) => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { DataFactory, Parser as TurtleParser, Writer as QuadWriter } from 'n3';
 import { createLogger, type Logger } from '../lib/log.js';
 import { iri, join, literal, sparql, type SparqlFragment } from './sparql-builder.js';
@@ -16,11 +17,13 @@ import {
 
 /**
  * The triple store behind the SPARQL 1.1 Protocol (Fuseki, Virtuoso, or any standard server),
- * spoken with Node's own `fetch`:
+ * spoken through `sparql-http-client`'s SimpleClient over Node's own `fetch`:
  *
- * - Queries and updates are POSTed as `application/x-www-form-urlencoded` — the one encoding
- *   every server takes (GET fails on long queries; Virtuoso 7 never answers a POST of
- *   `application/sparql-query`).
+ * - Queries and updates are POSTed as `application/x-www-form-urlencoded` (the client's
+ *   `postUrlencoded`) — the one encoding every server takes (GET fails on long queries; Virtuoso 7
+ *   never answers a POST of `application/sparql-query`, the client's default for queries). The
+ *   client's raw responses are read here, not through its parsing clients, so row caps, Virtuoso's
+ *   partial answers and server messages can be told apart.
  * - `select` pages an ORDER BY query without LIMIT/OFFSET in pages of `pageSize` rows, so a
  *   server's row cap (Virtuoso: ResultSetMaxRows, 10,000 by default) never cuts it. When the server
  *   refuses a sorted slice past its own limit (Virtuoso's MaxSortedTopRows, error SR353), the rest
@@ -95,16 +98,6 @@ function serverMessage(body: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text || '(no message)';
 }
 
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
 
 export class HttpStore implements TripleStore {
   readonly kind = 'http' as const;
@@ -165,7 +158,17 @@ export class HttpStore implements TripleStore {
   private timeoutError(deadline: Deadline, url: string): StoreTimeoutError {
     return deadline.timeoutMs !== null
       ? new StoreTimeoutError(`The query took longer than ${deadline.timeoutMs} ms.`)
-      : new StoreTimeoutError(`The SPARQL endpoint ${redact(url)} did not answer within ${this.requestTimeoutMs} ms.`);
+      : new StoreTimeoutError(`The SPARQL endpoint ${url} did not answer within ${this.requestTimeoutMs} ms.`);
+  }
+
+  /** A protocol client whose requests end at `signal` (the client itself takes no signal per call). */
+  private client(signal: AbortSignal): SimpleClient {
+    return new SimpleClient({
+      endpointUrl: this.queryUrl,
+      updateUrl: this.updateUrl,
+      headers: this.authorization ? { authorization: this.authorization } : {},
+      fetch: (input, init) => fetch(input, { ...init, signal }),
+    });
   }
 
   /** One request with its whole body read, under the deadline; transport failures and HTTP errors become store errors. */
@@ -178,22 +181,22 @@ export class HttpStore implements TripleStore {
     const remaining = deadline.at - Date.now();
     if (remaining <= 0) throw this.timeoutError(deadline, url);
     const signal = AbortSignal.timeout(remaining);
-    const headers: Record<string, string> = { accept: request.accept };
-    if (this.authorization) headers.authorization = this.authorization;
+    const client = this.client(signal);
+    const headers = { accept: request.accept };
     let response: Response;
     let body: string;
     try {
       if (request.form) {
-        headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
-        response = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(request.form).toString(), signal });
+        const [operation, text] = 'update' in request.form ? (['update', request.form.update] as const) : (['query', request.form.query] as const);
+        response = await client.postUrlencoded(text ?? '', { headers, update: operation === 'update' });
       } else {
-        response = await fetch(url, { method: 'GET', headers, signal });
+        response = await client.fetch(url, { method: 'GET', headers: this.authorization ? { ...headers, authorization: this.authorization } : headers });
       }
       body = await response.text();
     } catch (error) {
       if (signal.aborted) throw this.timeoutError(deadline, url);
       const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-      throw new StoreError(`Could not reach the SPARQL endpoint ${redact(url)}: ${cause}`);
+      throw new StoreError(`Could not reach the SPARQL endpoint ${url}: ${cause}`);
     }
     this.virtuoso ??= /virtuoso/i.test(response.headers.get('server') ?? '');
     if (!response.ok) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './validation.js';
 
 /** `GET /api/schemes`: every registered scheme with its size (empty schemes say so: codeCount 0). */
 export const schemeSummary = z.object({
@@ -60,29 +61,22 @@ export const schemeTree = z.object({
 });
 export type SchemeTree = z.infer<typeof schemeTree>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), 'must not contain control characters');
-
 /** `POST /api/schemes/{scheme}/codes`: a new child (or root when parent is absent). */
 export const createCodeRequest = z.object({
   parent: z.string().min(1).max(300).optional(),
-  name: text(1000).refine((value) => value.trim().length > 0, 'Occupation name is required'),
-  label: text(300).refine((value) => value.trim().length > 0, 'Occupation code is required'),
-  description: text(20_000).optional(),
+  name: plainText(1000).refine((value) => value.trim().length > 0, 'Occupation name is required'),
+  label: plainText(300).refine((value) => value.trim().length > 0, 'Occupation code is required'),
+  description: plainText(20_000).optional(),
 });
 export type CreateCodeRequest = z.infer<typeof createCodeRequest>;
 
 /** `PATCH /api/schemes/{scheme}/codes/{value}` with header `If-Match: "{version}"`. */
 export const updateCodeRequest = z
   .object({
-    name: text(1000).refine((value) => value.trim().length > 0, 'Occupation name is required').optional(),
-    label: text(300).refine((value) => value.trim().length > 0, 'Occupation code is required').optional(),
+    name: plainText(1000).refine((value) => value.trim().length > 0, 'Occupation name is required').optional(),
+    label: plainText(300).refine((value) => value.trim().length > 0, 'Occupation code is required').optional(),
     /** Empty string or null removes the description. */
-    description: text(20_000).nullable().optional(),
+    description: plainText(20_000).nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.label !== undefined || body.description !== undefined, 'Nothing to change');
 export type UpdateCodeRequest = z.infer<typeof updateCodeRequest>;

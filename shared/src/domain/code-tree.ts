@@ -5,14 +5,26 @@ import type { CodeRecord, TreeNode } from '../contracts/schemes.js';
  * and `0110` before `1111`; equal numbers with different zero padding fall back to plain text.
  */
 export function compareNotation(a: string, b: string): number {
-  const left = a.match(/\d+|\D+/g) ?? [];
-  const right = b.match(/\d+|\D+/g) ?? [];
+  return compareNotationKeys(notationParts(a), a, notationParts(b), b);
+}
+
+/** Natural order of split notations, then plain text order (different zero padding). */
+function compareNotationKeys(leftParts: readonly string[], left: string, rightParts: readonly string[], right: string): number {
+  return compareNotationParts(leftParts, rightParts) || (left < right ? -1 : left > right ? 1 : 0);
+}
+
+/** A notation split into runs of digits and of other characters (the sort key of compareNotation). */
+function notationParts(notation: string): string[] {
+  return notation.match(/\d+|\D+/g) ?? [];
+}
+
+function compareNotationParts(left: readonly string[], right: readonly string[]): number {
   for (let index = 0; index < Math.min(left.length, right.length); index++) {
     const x = left[index]!;
     const y = right[index]!;
     if (x === y) continue;
-    const xNumber = /^\d/.test(x);
-    const yNumber = /^\d/.test(y);
+    const xNumber = x.charCodeAt(0) >= 48 && x.charCodeAt(0) <= 57;
+    const yNumber = y.charCodeAt(0) >= 48 && y.charCodeAt(0) <= 57;
     if (xNumber && yNumber) {
       const difference = Number(x) - Number(y);
       if (difference !== 0) return difference < 0 ? -1 : 1;
@@ -20,8 +32,7 @@ export function compareNotation(a: string, b: string): number {
     }
     return x < y ? -1 : 1;
   }
-  if (left.length !== right.length) return left.length - right.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return left.length - right.length;
 }
 
 /** The nested tree of a scheme from its flat records: roots and children in notation order. */
@@ -43,7 +54,14 @@ export function buildNestedTree(lookup: Readonly<Record<string, CodeRecord>>): T
     if (parent) parent.children.push(node);
     else roots.push(node);
   }
-  const byNotation = (x: TreeNode, y: TreeNode) => compareNotation(x.label, y.label) || compareNotation(x.value, y.value);
+  // Sort keys computed once per node, not once per comparison.
+  const keys = new Map<TreeNode, { label: string[]; value: string[] }>();
+  for (const node of nodes.values()) keys.set(node, { label: notationParts(node.label), value: notationParts(node.value) });
+  const byNotation = (x: TreeNode, y: TreeNode) => {
+    const xKey = keys.get(x)!;
+    const yKey = keys.get(y)!;
+    return compareNotationKeys(xKey.label, x.label, yKey.label, y.label) || compareNotationKeys(xKey.value, x.value, yKey.value, y.value);
+  };
   const sortDeep = (list: TreeNode[]) => {
     list.sort(byNotation);
     for (const node of list) if (node.children.length) sortDeep(node.children);

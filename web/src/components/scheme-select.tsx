@@ -13,6 +13,9 @@ interface SchemeSelectProps {
   /** A scheme not to offer (the one chosen on the other side of the linking page). */
   exclude?: string | null;
   label?: string;
+  error?: string;
+  disabled?: boolean;
+  placeholder?: string;
   'data-testid'?: string;
 }
 
@@ -26,7 +29,17 @@ const wordPrefixFilter: OptionsFilter = ({ options, search }) =>
 const countFormat = new Intl.NumberFormat('en');
 
 /** The searchable 'Select scheme' dropdown: every scheme with its number of codes. */
-export function SchemeSelect({ schemes, value, onChange, exclude = null, label = 'Select scheme', 'data-testid': testId }: SchemeSelectProps) {
+export function SchemeSelect({
+  schemes,
+  value,
+  onChange,
+  exclude = null,
+  label = 'Select scheme',
+  error,
+  disabled,
+  placeholder = 'Type to search schemes',
+  'data-testid': testId,
+}: SchemeSelectProps) {
   const data = useMemo(
     () => schemes.filter((scheme) => scheme.id !== exclude).map((scheme) => ({ value: scheme.id, label: scheme.label })),
     [schemes, exclude],
@@ -50,7 +63,9 @@ export function SchemeSelect({ schemes, value, onChange, exclude = null, label =
   return (
     <Select
       label={label}
-      placeholder="Type to search schemes"
+      error={error}
+      disabled={disabled}
+      placeholder={placeholder}
       data={data}
       value={value}
       onChange={(next) => {

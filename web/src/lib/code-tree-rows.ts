@@ -57,3 +57,8 @@ export function ancestorValues(lookup: Readonly<Record<string, CodeRecord>>, val
   }
   return ancestors;
 }
+
+/** A code and the values above it, nearest parent first: what to expand to show the code. */
+export function selfAndAncestors(lookup: Readonly<Record<string, CodeRecord>>, value: string): string[] {
+  return [value, ...ancestorValues(lookup, value)];
+}

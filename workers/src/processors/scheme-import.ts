@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import { importScheme, InvalidSchemeFileError } from '@og/api/commands/import-scheme';
+import { isInUploads } from '@og/api/lib/uploads';
 import { isSchemeId } from '@og/shared/domain/schemes';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
@@ -12,9 +13,8 @@ import type { JobProcessor, WorkerDeps } from '../processor.js';
 export function schemeImport(deps: WorkerDeps): JobProcessor<'scheme.import'> {
   return async (input, { report, job }) => {
     if (!isSchemeId(input.scheme)) throw new UnrecoverableError(`Unknown scheme ${input.scheme}`);
-    const uploads = path.resolve(deps.config.dataDir, 'uploads');
+    if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory');
     const file = path.resolve(input.path);
-    if (!file.startsWith(uploads + path.sep)) throw new UnrecoverableError('The upload is not in the uploads directory');
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import {
@@ -19,6 +18,7 @@ import { updateCode } from '../../commands/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
+import { uploadsDirectory } from '../../lib/uploads.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { requestKeyOf } from '../request-key.js';
@@ -101,7 +101,7 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
   router.post('/:scheme/imports', requireAdmin(), async (ctx) => {
     const scheme = schemeParam(ctx.params.scheme);
     const upload = await receiveUpload(ctx, {
-      directory: path.join(app.config.dataDir, 'uploads'),
+      directory: uploadsDirectory(app.config),
       maxBytes: app.config.schemeFileLimitBytes,
       extensions: ['.csv', '.ttl'],
     });

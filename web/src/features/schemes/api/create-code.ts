@@ -1,10 +1,9 @@
 import type { CodeMutationResult, CreateCodeRequest } from '@og/shared/contracts/schemes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { newRequestKey } from '../../../lib/request-key';
 import { schemeApiPath } from './scheme-keys';
-import { changeCachedTree, pendingCodeValue, refreshSchemeData, restoreCachedTree } from './scheme-tree-cache';
+import { pendingCodeValue, useSchemeEdit } from './scheme-tree-cache';
 
 /** `POST /api/schemes/{scheme}/codes` (201): the new code, whose value is a fresh UUID. */
 export function createCode(scheme: string, request: CreateCodeRequest): Promise<CodeMutationResult> {
@@ -12,21 +11,14 @@ export function createCode(scheme: string, request: CreateCodeRequest): Promise<
 }
 
 export function useCreateCode(scheme: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: CreateCodeRequest) => createCode(scheme, request),
+  return useSchemeEdit(scheme, {
+    request: (request: CreateCodeRequest) => createCode(scheme, request),
     // Shown at once under its parent with a stand-in value until the server names it.
-    onMutate: (request) =>
-      changeCachedTree(queryClient, scheme, (lookup) => {
-        const value = pendingCodeValue(newRequestKey());
-        lookup[value] = { ...request, value, linkCount: 0, version: '' };
-      }),
-    onSuccess: ({ code }) =>
-      notifyAdmin({ message: `Occupation ${code.name} with code ${code.label} created`, color: 'teal' }),
-    onError: (error, _request, snapshot) => {
-      restoreCachedTree(queryClient, snapshot);
-      notifyAdmin({ title: 'Code not created', message: error.message, color: 'red' });
+    change: (lookup, request) => {
+      const value = pendingCodeValue(newRequestKey());
+      lookup[value] = { ...request, value, linkCount: 0, version: '' };
     },
-    onSettled: () => refreshSchemeData(queryClient, scheme),
+    onSuccess: ({ code }) => notifyAdmin({ message: `Occupation ${code.name} with code ${code.label} created`, color: 'teal' }),
+    onError: (error) => notifyAdmin({ title: 'Code not created', message: error.message, color: 'red' }),
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath, schemeKeys } from './scheme-keys';
-import { changeCachedTree, refreshSchemeData, refusalReasons, restoreCachedTree } from './scheme-tree-cache';
+import { refusalReasons, useSchemeEdit } from './scheme-tree-cache';
 
 /** `DELETE /api/schemes/{scheme}/codes/{value}` (204); refused with reasons (409) for codes with children or links. */
 export function deleteCode(scheme: string, value: string): Promise<void> {
@@ -11,19 +11,17 @@ export function deleteCode(scheme: string, value: string): Promise<void> {
 
 export function useDeleteCode(scheme: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (value: string) => deleteCode(scheme, value),
-    onMutate: (value) =>
-      changeCachedTree(queryClient, scheme, (lookup) => {
-        delete lookup[value];
-      }),
-    onSuccess: (_result, value, snapshot) => {
-      const name = snapshot.previous?.lookup[value]?.name ?? value;
+  return useSchemeEdit(scheme, {
+    request: (value: string) => deleteCode(scheme, value),
+    change: (lookup, value) => {
+      delete lookup[value];
+    },
+    onSuccess: (_result, value, previous) => {
+      const name = previous?.lookup[value]?.name ?? value;
       notifyAdmin({ message: `Occupation ${name} deleted`, color: 'teal' });
       queryClient.removeQueries({ queryKey: schemeKeys.links(scheme, value) });
     },
-    onError: (error, _value, snapshot) => {
-      restoreCachedTree(queryClient, snapshot);
+    onError: (error) => {
       const reasons = refusalReasons(error);
       notifyAdmin({
         title: 'Occupation not deleted',
@@ -31,6 +29,5 @@ export function useDeleteCode(scheme: string) {
         color: 'red',
       });
     },
-    onSettled: () => refreshSchemeData(queryClient, scheme),
   });
 }

@@ -1,9 +1,8 @@
 import type { CodeMutationResult } from '@og/shared/contracts/schemes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath } from './scheme-keys';
-import { changeCachedTree, refreshSchemeData, restoreCachedTree } from './scheme-tree-cache';
+import { useSchemeEdit } from './scheme-tree-cache';
 
 export interface MoveCodeVariables {
   value: string;
@@ -22,22 +21,16 @@ export function notifyMoveRefused(reason = 'Cannot move a node inside one of its
 }
 
 export function useMoveCode(scheme: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: MoveCodeVariables) => moveCode(scheme, variables),
-    onMutate: (variables) =>
-      changeCachedTree(queryClient, scheme, (lookup) => {
-        const record = lookup[variables.value];
-        if (record) lookup[variables.value] = { ...record, parent: variables.parent };
-      }),
-    onSuccess: ({ code }, variables, snapshot) => {
-      const target = snapshot.previous?.lookup[variables.parent]?.name ?? variables.parent;
+  return useSchemeEdit(scheme, {
+    request: (variables: MoveCodeVariables) => moveCode(scheme, variables),
+    change: (lookup, { value, parent }) => {
+      const record = lookup[value];
+      if (record) lookup[value] = { ...record, parent };
+    },
+    onSuccess: ({ code }, { parent }, previous) => {
+      const target = previous?.lookup[parent]?.name ?? parent;
       notifyAdmin({ message: `Move successful: Moved node "${code.name}" to "${target}".`, color: 'teal' });
     },
-    onError: (error, _variables, snapshot) => {
-      restoreCachedTree(queryClient, snapshot);
-      notifyMoveRefused(error.message);
-    },
-    onSettled: () => refreshSchemeData(queryClient, scheme),
+    onError: (error) => notifyMoveRefused(error.message),
   });
 }

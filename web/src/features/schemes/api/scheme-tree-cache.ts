@@ -1,11 +1,11 @@
 import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree } from '@og/shared/domain/code-tree';
-import type { QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { schemeKeys } from './scheme-keys';
 
 /** What an optimistic change replaced, to put back if the server refuses the change. */
-export interface TreeSnapshot {
+interface TreeSnapshot {
   scheme: string;
   previous: SchemeTree | undefined;
 }
@@ -25,7 +25,7 @@ export function isPendingCode(value: string): boolean {
  * SPEC §4: a scheme edit is applied to the cached scheme data first. `change` edits a copy of
  * the lookup; the nested tree is rebuilt from it in notation order.
  */
-export async function changeCachedTree(
+async function changeCachedTree(
   queryClient: QueryClient,
   scheme: string,
   change: (lookup: Record<string, CodeRecord>) => void,
@@ -43,16 +43,50 @@ export async function changeCachedTree(
 }
 
 /** SPEC §4: rolled back on error. */
-export function restoreCachedTree(queryClient: QueryClient, snapshot: TreeSnapshot | undefined): void {
+function restoreCachedTree(queryClient: QueryClient, snapshot: TreeSnapshot | undefined): void {
   if (snapshot?.previous) queryClient.setQueryData(schemeKeys.tree(snapshot.scheme), snapshot.previous);
 }
 
 /** SPEC §4: scheme data is refetched after every outcome (the list too: its counts change). */
-export function refreshSchemeData(queryClient: QueryClient, scheme: string): Promise<unknown> {
+function refreshSchemeData(queryClient: QueryClient, scheme: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: schemeKeys.tree(scheme) }),
     queryClient.invalidateQueries({ queryKey: schemeKeys.list() }),
   ]);
+}
+
+export interface SchemeEditOptions<TResult, TVariables> {
+  /** The request to the server. */
+  request: (variables: TVariables) => Promise<TResult>;
+  /** The edit as the server should make it, applied at once to a copy of the cached lookup. */
+  change: (lookup: Record<string, CodeRecord>, variables: TVariables) => void;
+  /** The green toast; `previous` is the scheme data from before the change. */
+  onSuccess: (result: TResult, variables: TVariables, previous: SchemeTree | undefined) => void;
+  /** The red toast, after the change has been rolled back. */
+  onError: (error: Error, variables: TVariables) => void;
+}
+
+/**
+ * SPEC §4: a mutation of one scheme's codes, applied to the cached scheme data first, rolled
+ * back if the server refuses it, and followed by a refetch whatever the outcome.
+ */
+export function useSchemeEdit<TResult, TVariables>(scheme: string, edit: SchemeEditOptions<TResult, TVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation(schemeEditOptions(queryClient, scheme, edit));
+}
+
+/** The options of `useSchemeEdit`'s mutation. */
+export function schemeEditOptions<TResult, TVariables>(queryClient: QueryClient, scheme: string, edit: SchemeEditOptions<TResult, TVariables>) {
+  return mutationOptions<TResult, Error, TVariables, TreeSnapshot>({
+    mutationFn: edit.request,
+    onMutate: (variables) => changeCachedTree(queryClient, scheme, (lookup) => edit.change(lookup, variables)),
+    onSuccess: (result, variables, snapshot) => edit.onSuccess(result, variables, snapshot.previous),
+    onError: (error, variables, snapshot) => {
+      restoreCachedTree(queryClient, snapshot);
+      edit.onError(error, variables);
+    },
+    onSettled: () => refreshSchemeData(queryClient, scheme),
+  });
 }
 
 /** The reasons a refused change came with (`details.reasons` of a 409), if any. */

@@ -1,9 +1,8 @@
 import type { CodeMutationResult, CodeRecord, UpdateCodeRequest } from '@og/shared/contracts/schemes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath } from './scheme-keys';
-import { changeCachedTree, refreshSchemeData, restoreCachedTree } from './scheme-tree-cache';
+import { useSchemeEdit } from './scheme-tree-cache';
 
 export interface UpdateCodeVariables {
   value: string;
@@ -29,20 +28,14 @@ function withChanges(record: CodeRecord, changes: UpdateCodeRequest): CodeRecord
 }
 
 export function useUpdateCode(scheme: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: UpdateCodeVariables) => updateCode(scheme, variables),
-    onMutate: (variables) =>
-      changeCachedTree(queryClient, scheme, (lookup) => {
-        const record = lookup[variables.value];
-        if (record) lookup[variables.value] = withChanges(record, variables.changes);
-      }),
-    onSuccess: ({ code }) => notifyAdmin({ message: `Occupation ${code.name} saved`, color: 'teal' }),
-    // A 409 says someone else changed the code meanwhile; the refetch below shows their version.
-    onError: (error, _variables, snapshot) => {
-      restoreCachedTree(queryClient, snapshot);
-      notifyAdmin({ title: 'Changes not saved', message: error.message, color: 'red' });
+  return useSchemeEdit(scheme, {
+    request: (variables: UpdateCodeVariables) => updateCode(scheme, variables),
+    change: (lookup, { value, changes }) => {
+      const record = lookup[value];
+      if (record) lookup[value] = withChanges(record, changes);
     },
-    onSettled: () => refreshSchemeData(queryClient, scheme),
+    onSuccess: ({ code }) => notifyAdmin({ message: `Occupation ${code.name} saved`, color: 'teal' }),
+    // A 409 says someone else changed the code meanwhile; the refetch that follows shows their version.
+    onError: (error) => notifyAdmin({ title: 'Changes not saved', message: error.message, color: 'red' }),
   });
 }

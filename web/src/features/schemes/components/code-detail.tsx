@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
-import { IconArrowMoveRight, IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowMoveRight, IconLink, IconPencil, IconPlus, IconTrash, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCodeLinksQuery } from '../api/get-code-links';
 import { codePagePath } from '../scheme-paths';
@@ -16,6 +16,14 @@ export type DetailTab = (typeof detailTabs)[number];
 function isDetailTab(value: string | null): value is DetailTab {
   return (detailTabs as readonly (string | null)[]).includes(value);
 }
+
+/** The tabs that act on the code, in order; the links tab follows with its count. */
+const actionTabs: { value: DetailTab; label: string; icon: Icon }[] = [
+  { value: 'edit', label: 'Edit node', icon: IconPencil },
+  { value: 'create', label: 'Create child', icon: IconPlus },
+  { value: 'move', label: 'Move node', icon: IconArrowMoveRight },
+  { value: 'delete', label: 'Delete node', icon: IconTrash },
+];
 
 interface CodeDetailProps {
   scheme: string;
@@ -83,18 +91,11 @@ export function CodeDetail({
 
       <Tabs value={tab} onChange={(value) => isDetailTab(value) && onTabChange(value)} styles={{ tab: { paddingInline: 'var(--mantine-spacing-sm)' } }}>
         <Tabs.List>
-          <Tabs.Tab value="edit" leftSection={<IconPencil size={16} />} data-testid="tab-edit">
-            Edit node
-          </Tabs.Tab>
-          <Tabs.Tab value="create" leftSection={<IconPlus size={16} />} data-testid="tab-create">
-            Create child
-          </Tabs.Tab>
-          <Tabs.Tab value="move" leftSection={<IconArrowMoveRight size={16} />} data-testid="tab-move">
-            Move node
-          </Tabs.Tab>
-          <Tabs.Tab value="delete" leftSection={<IconTrash size={16} />} data-testid="tab-delete">
-            Delete node
-          </Tabs.Tab>
+          {actionTabs.map(({ value, label, icon: TabIcon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} />} data-testid={`tab-${value}`}>
+              {label}
+            </Tabs.Tab>
+          ))}
           <Tabs.Tab
             value="links"
             leftSection={<IconLink size={16} />}

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { createCodeRequest, type CodeRecord } from '@og/shared/contracts/schemes';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
 import { useCreateCode } from '../api/create-code';
 import { fieldErrors } from '../../../lib/field-errors';
+import { CodeFields, type CodeFieldValues } from './code-fields';
+
+const emptyValues: CodeFieldValues = { name: '', label: '', description: '' };
 
 interface CreateChildFormProps {
   scheme: string;
@@ -19,9 +22,7 @@ interface CreateChildFormProps {
  */
 export const CreateChildForm = memo(function CreateChildForm({ scheme, parent, canEdit, onSubmitted }: CreateChildFormProps) {
   const createCode = useCreateCode(scheme);
-  const [name, setName] = useState('');
-  const [label, setLabel] = useState('');
-  const [description, setDescription] = useState('');
+  const [values, setValues] = useState<CodeFieldValues>(emptyValues);
 
   if (!canEdit) {
     return (
@@ -31,27 +32,32 @@ export const CreateChildForm = memo(function CreateChildForm({ scheme, parent, c
     );
   }
 
+  const { name, label, description } = values;
   const request = { parent: parent.value, name, label, ...(description === '' ? {} : { description }) };
   const parsed = createCodeRequest.safeParse(request);
-  // 'is required' is what the disabled button already says; other problems show at once.
   const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  // 'is required' is what the disabled button already says; other problems show at once.
+  const shownErrors = {
+    name: name !== '' ? errors.name : undefined,
+    label: label !== '' ? errors.label : undefined,
+    description: errors.description,
+  };
   const complete = name.trim() !== '' && label.trim() !== '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!complete || !parsed.success) return;
-    const sent = { name, label, description };
-    setName('');
-    setLabel('');
-    setDescription('');
+    const sent = values;
+    setValues(emptyValues);
     onSubmitted?.();
     createCode.mutate(parsed.data, {
       // Nothing is lost when the server refuses: the form gets its text back if still empty.
-      onError: () => {
-        setName((current) => current || sent.name);
-        setLabel((current) => current || sent.label);
-        setDescription((current) => current || sent.description);
-      },
+      onError: () =>
+        setValues((current) => ({
+          name: current.name || sent.name,
+          label: current.label || sent.label,
+          description: current.description || sent.description,
+        })),
     });
   }
 
@@ -65,35 +71,7 @@ export const CreateChildForm = memo(function CreateChildForm({ scheme, parent, c
           </Text>
           .
         </Text>
-        <TextInput
-          label="Occupation name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={name !== '' ? errors.name : undefined}
-          required
-          dir="auto"
-          data-testid="create-name"
-        />
-        <TextInput
-          label="Occupation code"
-          value={label}
-          onChange={(event) => setLabel(event.currentTarget.value)}
-          error={label !== '' ? errors.label : undefined}
-          required
-          dir="auto"
-          data-testid="create-code"
-        />
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={errors.description}
-          autosize
-          minRows={2}
-          maxRows={8}
-          dir="auto"
-          data-testid="create-description"
-        />
+        <CodeFields values={values} onChange={setValues} errors={shownErrors} form="create" />
         <Group justify="flex-end">
           <Button
             type="submit"

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { updateCodeRequest, type CodeRecord, type UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { memo, useState, type FormEvent } from 'react';
 import { useUpdateCode } from '../api/update-code';
 import { fieldErrors } from '../../../lib/field-errors';
+import { CodeFields, codeFieldValues, type CodeFieldValues } from './code-fields';
 
 interface EditCodeFormProps {
   scheme: string;
@@ -13,7 +14,7 @@ interface EditCodeFormProps {
 }
 
 /** What differs from the loaded code; an empty description equals none (SPEC §5). */
-function changesFrom(record: CodeRecord, name: string, label: string, description: string): UpdateCodeRequest {
+function changesFrom(record: CodeRecord, { name, label, description }: CodeFieldValues): UpdateCodeRequest {
   const changes: UpdateCodeRequest = {};
   if (name !== record.name) changes.name = name;
   if (label !== record.label) changes.label = label;
@@ -28,11 +29,9 @@ function changesFrom(record: CodeRecord, name: string, label: string, descriptio
  */
 export const EditCodeForm = memo(function EditCodeForm({ scheme, record, canEdit }: EditCodeFormProps) {
   const updateCode = useUpdateCode(scheme);
-  const [name, setName] = useState(record.name);
-  const [label, setLabel] = useState(record.label);
-  const [description, setDescription] = useState(record.description ?? '');
+  const [values, setValues] = useState(() => codeFieldValues(record));
 
-  const changes = changesFrom(record, name, label, description);
+  const changes = changesFrom(record, values);
   const changed = Object.keys(changes).length > 0;
   const parsed = changed ? updateCodeRequest.safeParse(changes) : null;
   const errors = parsed && !parsed.success ? fieldErrors(parsed.error.issues) : {};
@@ -52,51 +51,11 @@ export const EditCodeForm = memo(function EditCodeForm({ scheme, record, canEdit
           </Alert>
         )}
         <TextInput label="ID" value={record.value} readOnly variant="filled" data-testid="edit-id" />
-        <TextInput
-          label="Occupation name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
-          readOnly={!canEdit}
-          required
-          dir="auto"
-          data-testid="edit-name"
-        />
-        <TextInput
-          label="Occupation code"
-          value={label}
-          onChange={(event) => setLabel(event.currentTarget.value)}
-          error={errors.label}
-          readOnly={!canEdit}
-          required
-          dir="auto"
-          data-testid="edit-code"
-        />
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={errors.description}
-          readOnly={!canEdit}
-          autosize
-          minRows={2}
-          maxRows={8}
-          dir="auto"
-          data-testid="edit-description"
-        />
+        <CodeFields values={values} onChange={setValues} errors={errors} readOnly={!canEdit} form="edit" />
         {canEdit && (
           <Group justify="flex-end" gap="sm">
             {changed && (
-              <Button
-                variant="subtle"
-                color="gray"
-                onClick={() => {
-                  setName(record.name);
-                  setLabel(record.label);
-                  setDescription(record.description ?? '');
-                }}
-                data-testid="edit-reset"
-              >
+              <Button variant="subtle" color="gray" onClick={() => setValues(codeFieldValues(record))} data-testid="edit-reset">
                 Undo changes
               </Button>
             )}

@@ -10,7 +10,7 @@ import { CodeTree } from '../../../components/code-tree';
 import { Page } from '../../../components/page';
 import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
 import { ApiError } from '../../../lib/api-client';
-import { ancestorValues } from '../../../lib/code-tree-rows';
+import { ancestorValues, selfAndAncestors } from '../../../lib/code-tree-rows';
 import { notifyAdmin } from '../../../lib/notify';
 import { useTreeExpansion } from '../../../lib/use-tree-expansion';
 import { useDeleteCode } from '../api/delete-code';
@@ -207,7 +207,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
   }
 
   function onSearchChoose(value: string) {
-    expansion.expand([value, ...ancestorValues(lookup, value)]);
+    expansion.expand(selfAndAncestors(lookup, value));
     setRevealKey((key) => key + 1);
     goTo(value);
   }
@@ -215,7 +215,7 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
   function confirmMove() {
     if (!record || moving.target === null) return;
     const parent = moving.target;
-    expansion.expand([parent, ...ancestorValues(lookup, parent)]);
+    expansion.expand(selfAndAncestors(lookup, parent));
     moveCode.mutate({ value: record.value, parent }, { onSettled: () => moving.reset() });
   }
 
@@ -305,7 +305,7 @@ function useRevealSelection(
     if (revealedFor.current === code || !lookup[code]) return;
     revealedFor.current = code;
     // The code's own children show too: arriving at a group is arriving to see what is in it.
-    expand([code, ...ancestorValues(lookup, code)]);
+    expand(selfAndAncestors(lookup, code));
   }, [code, lookup, expand]);
   // For a selection made in the tree itself: its row is already visible.
   return useCallback((value: string) => {

@@ -2,8 +2,10 @@ import { Button, FileButton, Group, Stack, type ButtonProps } from '@mantine/cor
 import type { JobRun } from '@og/shared/contracts/jobs';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { useCallback, useRef, type ComponentPropsWithoutRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
+import { useJobRunQuery } from '../../../lib/get-job-run';
+import { isJobFinished } from '../../../lib/job-progress';
 import { notifyAdmin } from '../../../lib/notify';
 import { schemeKeys } from '../api/scheme-keys';
 import { isImportableFile, schemeImportAccept, useStartSchemeImport } from '../api/start-scheme-import';
@@ -57,14 +59,15 @@ interface SchemeImportProgressProps {
 /** The live progress of an import; when it ends the scheme's tree, counts and links are loaded again. */
 export function SchemeImportProgress({ scheme, schemeLabel, jobId, onDismiss }: SchemeImportProgressProps) {
   const queryClient = useQueryClient();
-  const [finished, setFinished] = useState(false);
+  // The card keeps the job live; this reads the same cached snapshot.
+  const job = useJobRunQuery(jobId).data;
+  const finished = !!job && isJobFinished(job.state);
   const onFinish = useCallback(
-    (job: JobRun) => {
-      setFinished(true);
+    (finishedJob: JobRun) => {
       void queryClient.invalidateQueries({ queryKey: schemeKeys.tree(scheme) });
       void queryClient.invalidateQueries({ queryKey: schemeKeys.list() });
       void queryClient.invalidateQueries({ queryKey: schemeKeys.linksOfScheme(scheme) });
-      if (job.state === 'completed') notifyAdmin({ message: `Import into ${schemeLabel} finished`, color: 'teal' });
+      if (finishedJob.state === 'completed') notifyAdmin({ message: `Import into ${schemeLabel} finished`, color: 'teal' });
     },
     [queryClient, scheme, schemeLabel],
   );
