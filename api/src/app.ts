@@ -10,6 +10,7 @@ import { webApp } from './middleware/web-app.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { queueDashboard } from './routes/admin/queue-dashboard.js';
 import { authRoutes } from './routes/auth/auth-routes.js';
+import { datasetRoutes } from './routes/datasets/dataset-routes.js';
 import { jobRoutes } from './routes/jobs/job-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
@@ -44,7 +45,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (ctx.path.startsWith('/api') ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 let app: AppProcess;
 let browser: Browser;
@@ -20,28 +20,22 @@ afterAll(async () => {
 
 const nav = (page: Page, id: string) => page.getByTestId(`nav-${id}`);
 
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
-
 describe('the app shell in a real browser', () => {
   it('shows an anonymous user only Explore and Learn, and the login modal on protected pages', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(app.url);
     await expect.poll(() => page.getByText('THE OCCUPATION GRAPH').first().isVisible()).toBe(true);
-    expect(await nav(page, 'explore').isVisible()).toBe(true);
-    expect(await nav(page, 'learn').isVisible()).toBe(true);
+    await expectVisible(nav(page, 'explore'));
+    await expectVisible(nav(page, 'learn'));
     expect(await nav(page, 'admin-schemes').count()).toBe(0);
     expect(await nav(page, 'datasets-list').count()).toBe(0);
-    expect(await page.getByTestId('login-button').isVisible()).toBe(true);
+    await expectVisible(page.getByTestId('login-button'));
     expect(await page.getByTestId('export-ttl').count()).toBe(0);
     await screenshot(page, 'shell-anonymous-light');
 
     await page.goto(`${app.url}/datasets/list`);
     await page.getByText('You need to login to access this page').waitFor();
-    expect(await page.getByTestId('login-modal').isVisible()).toBe(true);
+    await expectVisible(page.getByTestId('login-modal'));
     await screenshot(page, 'login-modal-protected-route');
     await context.close();
   });
@@ -72,9 +66,9 @@ describe('the app shell in a real browser', () => {
     expect(await page.getByTestId('logout-button').innerText()).toContain(`Logout ${app.admin.username}`);
     expect(await page.getByTestId('login-modal').count()).toBe(0);
     for (const id of ['admin-schemes', 'admin-linking', 'datasets-upload', 'datasets-list', 'translate', 'explore', 'learn']) {
-      expect(await nav(page, id).isVisible(), id).toBe(true);
+      await expectVisible(nav(page, id));
     }
-    expect(await page.getByTestId('export-ttl').isVisible()).toBe(true);
+    await expectVisible(page.getByTestId('export-ttl'));
     const stored = await page.evaluate(() => sessionStorage.getItem('odx_user'));
     expect(JSON.parse(stored!)).toMatchObject({ username: app.admin.username, role: 'admin' });
     await screenshot(page, 'shell-logged-in-light');

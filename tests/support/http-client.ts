@@ -60,11 +60,18 @@ export class HttpClient {
   }
 
   /** Posts one file as multipart/form-data in the field `file`. */
-  upload(path: string, fileName: string, content: string | Buffer, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+  upload(
+    path: string,
+    fileName: string,
+    content: string | Buffer,
+    fields: Record<string, string> = {},
+    headers: Record<string, string> = {},
+    options: { csrf?: boolean } = {},
+  ): Promise<Response> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', new Blob([content]), fileName);
-    return this.request('POST', path, { form, headers });
+    return this.request('POST', path, { form, headers, ...options });
   }
 
   async login(username: string, password: string): Promise<Response> {

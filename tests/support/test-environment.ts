@@ -27,6 +27,22 @@ export interface TestEnvironment {
   close(): Promise<void>;
 }
 
+/**
+ * The environment of a child process (a CLI, `node workers/dist/main.js`) that should work
+ * against this test environment's database, Redis prefix and DATA_DIR (unless given another).
+ */
+export function childProcessEnv(env: Pick<TestEnvironment, 'config'>, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: env.config.databaseUrl,
+    REDIS_URL: env.config.redisUrl,
+    REDIS_PREFIX: env.config.redisPrefix,
+    DATA_DIR: env.config.dataDir,
+    ...overrides,
+  };
+}
+
 export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

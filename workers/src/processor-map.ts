@@ -1,4 +1,5 @@
-import type { ProcessorFactories } from './processor.js';
+import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
+import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
 
@@ -6,4 +7,9 @@ import { sessionCleanup } from './processors/session-cleanup.js';
 export const processorFactories: ProcessorFactories = {
   'session.cleanup': sessionCleanup,
   'scheme.import': schemeImport,
+  'dataset.ingest': datasetIngest,
+};
+
+export const finalFailureHooks: FinalFailureHooks = {
+  'dataset.ingest': datasetIngestFailed,
 };

@@ -18,6 +18,8 @@ export interface ProcessorTools {
   report(progress: JobProgress): Promise<void>;
   /** Aborted when the worker shuts down: stop at the next safe point and throw. */
   signal: AbortSignal;
+  /** Whether this is the job's last attempt: an error now fails it for good. */
+  lastAttempt: boolean;
   job: Job;
   log: Logger;
 }
@@ -25,3 +27,9 @@ export interface ProcessorTools {
 export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools) => Promise<JobResult<K>>;
 
 export type ProcessorFactories = { [K in JobKind]: (deps: WorkerDeps) => JobProcessor<K> };
+
+/**
+ * What to set right when a job of a kind fails for good outside its processor (its worker died
+ * once too often, so the processor's own error handling never ran).
+ */
+export type FinalFailureHooks = { [K in JobKind]?: (deps: WorkerDeps, input: JobInput<K>, message: string) => Promise<void> };

@@ -1,5 +1,5 @@
 import type { AppContext } from '@og/api/context';
-import { processorFactories } from './processor-map.js';
+import { finalFailureHooks, processorFactories } from './processor-map.js';
 import { scheduleMaintenance } from './scheduled-jobs.js';
 import { WorkerHost } from './worker-host.js';
 
@@ -7,6 +7,7 @@ import { WorkerHost } from './worker-host.js';
 export async function startWorkers(app: AppContext): Promise<WorkerHost> {
   const host = new WorkerHost({ config: app.config, db: app.db, log: app.log.child('workers'), schemes: app.schemes }, processorFactories, {
     concurrency: app.config.workerConcurrency,
+    finalFailureHooks,
   });
   await host.waitUntilReady();
   await scheduleMaintenance(app.jobs);

@@ -14,7 +14,7 @@ import { presentJobRun } from '@og/api/presenters/job-run';
 import type { JobEventName } from '@og/shared/events/job-events';
 import { type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import { JobEventsEmitter } from './job-events-emitter.js';
-import type { ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
+import type { FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
 
 const progressIntervalMs = 250;
 
@@ -29,11 +29,21 @@ export class WorkerHost {
   private readonly events: JobEventsEmitter;
   private readonly shutdown = new AbortController();
 
+  private readonly finalFailureHooks: FinalFailureHooks;
+
   constructor(
     private readonly deps: WorkerDeps,
     private readonly factories: ProcessorFactories,
-    options: { concurrency: number },
+    options: {
+      concurrency: number;
+      /** How long a job's lock lasts without renewal (a crashed worker's jobs wait this long). */
+      lockDurationMs?: number;
+      /** How often stalled jobs (their worker died) are looked for and put back in the queue. */
+      stalledIntervalMs?: number;
+      finalFailureHooks?: FinalFailureHooks;
+    },
   ) {
+    this.finalFailureHooks = options.finalFailureHooks ?? {};
     this.connection = createRedis(deps.config.redisUrl, 'consumer');
     this.events = new JobEventsEmitter(this.connection, deps.config.redisPrefix);
     for (const kind of jobKindNames) {
@@ -41,8 +51,8 @@ export class WorkerHost {
         connection: this.connection,
         prefix: bullPrefix(deps.config.redisPrefix),
         concurrency: options.concurrency,
-        lockDuration: 60_000,
-        stalledInterval: 30_000,
+        lockDuration: options.lockDurationMs ?? 60_000,
+        stalledInterval: options.stalledIntervalMs ?? 30_000,
         maxStalledCount: 2,
       });
       worker.on('failed', (job, error) => void this.afterFinalFailure(job, error));
@@ -67,19 +77,24 @@ export class WorkerHost {
     if (!input.success) throw new UnrecoverableError(`Invalid job input: ${input.error.message}`);
 
     let lastReport = 0;
+    let lastPhase: string | null = null;
     let pending: JobProgress | null = null;
     const flush = async (progress: JobProgress) => {
       lastReport = Date.now();
+      lastPhase = progress.phase;
       pending = null;
       await job.updateProgress(progress);
       this.publish('job:progress', await updateJobRunProgress(db, id, progress));
     };
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const tools: ProcessorTools = {
       job,
+      lastAttempt,
       signal: this.shutdown.signal,
       log: log.child(kind),
       report: async (progress) => {
-        if (Date.now() - lastReport >= progressIntervalMs || progress.phase === 'done') await flush(progress);
+        // A new phase goes out at once (a throttled one could be overwritten and never seen).
+        if (Date.now() - lastReport >= progressIntervalMs || progress.phase !== lastPhase) await flush(progress);
         else pending = progress;
       },
     };
@@ -92,7 +107,7 @@ export class WorkerHost {
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const final = error instanceof UnrecoverableError || lastAttempt;
       const row = await finishJobRun(db, id, { state: final ? 'failed' : 'retrying', error: message });
       this.publish(final ? 'job:failed' : 'job:progress', row);
       throw error;
@@ -106,7 +121,12 @@ export class WorkerHost {
       const row = await findJobRun(this.deps.db, job.id);
       if (!row || row.state === 'failed' || row.state === 'completed') return;
       if (job.attemptsMade < (job.opts.attempts ?? 1) && !job.finishedOn) return;
-      this.publish('job:failed', await finishJobRun(this.deps.db, job.id, { state: 'failed', error: job.failedReason || error.message }));
+      const message = job.failedReason || error.message;
+      const kind = row.kind as JobKind;
+      const hook = this.finalFailureHooks[kind] as ((deps: WorkerDeps, input: unknown, message: string) => Promise<void>) | undefined;
+      const input = jobKinds[kind]?.input.safeParse(job.data);
+      if (hook && input?.success) await hook(this.deps, input.data, message);
+      this.publish('job:failed', await finishJobRun(this.deps.db, job.id, { state: 'failed', error: message }));
     } catch (failure) {
       this.deps.log.error('could not record a failed job', { jobId: job.id, error: failure as Error });
     }

@@ -10,16 +10,19 @@ describe('loadConfig', () => {
     expect(config.sparql).toBeNull();
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.datasetFileLimitBytes).toBe(20 * 1024 ** 3);
   });
 
   it('reads sizes, flags and the external SPARQL store', () => {
     const config = loadConfig({
       BODY_LIMIT: '2mb',
+      DATASET_FILE_LIMIT: '1.5gb',
       COOKIE_SECURE: 'true',
       SPARQL_QUERY_URL: 'http://127.0.0.1:3030/og/query',
       SPARQL_UPDATE_URL: 'http://127.0.0.1:3030/og/update',
     });
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(config.datasetFileLimitBytes).toBe(1.5 * 1024 ** 3);
     expect(config.cookieSecure).toBe(true);
     expect(config.sparql?.queryUrl).toBe('http://127.0.0.1:3030/og/query');
   });

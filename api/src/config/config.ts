@@ -51,6 +51,8 @@ const environment = z.object({
   BODY_LIMIT: byteSize.default(1024 ** 2),
   /** Largest scheme file an admin may upload for import. */
   SCHEME_FILE_LIMIT: byteSize.default(64 * 1024 ** 2),
+  /** Largest dataset CSV a user may upload (a census can be several GB). */
+  DATASET_FILE_LIMIT: byteSize.default(20 * 1024 ** 3),
   /** Read-only SPARQL endpoint time limit. */
   SPARQL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
@@ -81,6 +83,7 @@ export interface Config {
   sparql: { queryUrl: string; updateUrl: string; gspUrl: string | undefined; user: string | undefined; password: string | undefined } | null;
   bodyLimitBytes: number;
   schemeFileLimitBytes: number;
+  datasetFileLimitBytes: number;
   sparqlTimeoutMs: number;
   sessionTtlMs: number;
   cookieSecure: boolean;
@@ -133,6 +136,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     bodyLimitBytes: env.BODY_LIMIT,
     schemeFileLimitBytes: env.SCHEME_FILE_LIMIT,
+    datasetFileLimitBytes: env.DATASET_FILE_LIMIT,
     sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',

@@ -30,6 +30,7 @@ export async function receiveUpload(
   const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: options.fieldLimitBytes ?? 64 * 1024 } });
   const fields: Record<string, string> = {};
   let upload: Promise<ReceivedUpload> | null = null;
+  let target: string | null = null;
   let failure: AppError | null = null;
 
   parser.on('field', (name, value, info) => {
@@ -41,18 +42,21 @@ export async function receiveUpload(
       stream.resume();
       return;
     }
-    const filename = info.filename ?? '';
+    // Control characters (a NUL included) have no place in a name shown to people or stored.
+    // eslint-disable-next-line no-control-regex
+    const filename = (info.filename ?? '').replace(/[\u0000-\u001F\u007F]/g, '');
     const extension = path.extname(filename).toLowerCase();
     if (!options.extensions.includes(extension)) {
       failure ??= new AppError('bad_request', `Only ${options.extensions.join(' or ')} files are accepted (got "${filename.slice(0, 200)}").`);
       stream.resume();
       return;
     }
-    const target = path.join(options.directory, `${crypto.randomUUID()}${extension}`);
+    const file = path.join(options.directory, `${crypto.randomUUID()}${extension}`);
+    target = file;
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
     stream.on('limit', () => (failure ??= new AppError('payload_too_large', `The file is larger than ${options.maxBytes} bytes.`)));
-    upload = pipeline(stream, fs.createWriteStream(target)).then(() => ({ path: target, originalName: filename, bytes, fields }));
+    upload = pipeline(stream, fs.createWriteStream(file)).then(() => ({ path: file, originalName: filename, bytes, fields }));
   });
 
   try {
@@ -65,7 +69,8 @@ export async function receiveUpload(
     return null;
   }) : null;
   if (failure || !received) {
-    if (received) await fs.promises.rm(received.path, { force: true });
+    // Whatever reached the disk goes, also the part of a file whose upload was cut off.
+    if (target) await fs.promises.rm(target, { force: true });
     throw failure ?? new AppError('bad_request', 'The request has no file in a field named "file".');
   }
   return received;

@@ -61,6 +61,26 @@ export const jobKinds = {
     }),
     attempts: 2,
   }),
+  /**
+   * Reads a stored dataset upload (CSV, or the rows of the JSON form) into the dataset's rows:
+   * distinct (title, code) pairs with summed totals, loaded with COPY and made visible at once at the end.
+   */
+  'dataset.ingest': defineJobKind({
+    label: 'Ingest dataset',
+    input: z.object({
+      datasetId: z.string().uuid(),
+      /** The stored upload, under DATA_DIR/uploads. */
+      path: z.string(),
+      format: z.enum(['csv', 'json']),
+    }),
+    result: z.object({
+      rows: z.number().int().nonnegative(),
+      titles: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      encoding: z.string(),
+    }),
+    attempts: 3,
+  }),
 } as const;
 
 export type JobKind = keyof typeof jobKinds;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,4 +35,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Fills the login modal and submits it; with `waitClosed`, waits until the modal has gone (a successful login). */
+export async function logIn(page: Page, username: string, password: string, options: { waitClosed?: boolean } = {}): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  if (options.waitClosed) await page.getByTestId('login-modal').waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits for an element to be shown. Menus, modals and their contents mount a frame or two after
+ * the click that opens them, so reading `isVisible()` at once races the page.
+ */
+export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
 }

@@ -88,18 +88,95 @@ export const api = {
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  return parseBodyText(await response.text(), response.headers.get('content-type'));
+}
+
+function parseBodyText(text: string, contentType: string | null): unknown {
   if (text === '') return undefined;
-  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  const isJson = contentType?.includes('json') ?? false;
   return isJson ? JSON.parse(text) : text;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response).catch(() => undefined);
+  return apiErrorFrom(response.status, response.statusText, body);
+}
+
+function apiErrorFrom(status: number, statusText: string, body: unknown): ApiError {
   if (isErrorBody(body)) {
     const { code, message, details } = body.error;
-    return new ApiError(response.status, code, message, details);
+    return new ApiError(status, code, message, details);
   }
-  const message = response.statusText || `Request failed with status ${response.status}`;
-  return new ApiError(response.status, 'unknown', message);
+  return new ApiError(status, 'unknown', statusText || `Request failed with status ${status}`);
+}
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far. */
+  loaded: number;
+  /** The whole request body's size. */
+  total: number;
+}
+
+export interface UploadFormOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Called as the body goes out (fetch cannot report upload progress; XMLHttpRequest can). */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** Thrown by `uploadForm` when its signal aborts it (like fetch's AbortError). */
+class UploadAbortedError extends Error {
+  constructor() {
+    super('The upload was cancelled.');
+    this.name = 'AbortError';
+  }
+}
+
+/**
+ * A multipart/form-data POST that reports how much of the body has been sent: the same
+ * session cookie, CSRF header, 401 handling and `ApiError`s as `apiRequest`. The browser
+ * streams a `File` in the form from disk, so a file of gigabytes is never held in memory.
+ */
+export async function uploadForm<T>(path: string, form: FormData, options: UploadFormOptions = {}): Promise<T> {
+  const token = await ensureCsrfToken();
+  options.signal?.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    if (token) request.setRequestHeader(csrfHeaderName, token);
+    for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
+
+    const onAbort = () => request.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => options.signal?.removeEventListener('abort', onAbort);
+
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    request.onload = () => {
+      settle();
+      let body: unknown;
+      try {
+        body = request.status === 204 ? undefined : parseBodyText(request.responseText, request.getResponseHeader('content-type'));
+      } catch {
+        body = undefined;
+      }
+      if (request.status === 401) {
+        for (const listener of unauthorizedListeners) listener();
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else reject(apiErrorFrom(request.status, request.statusText, body));
+    };
+    request.onerror = () => {
+      settle();
+      reject(new TypeError('The upload failed: the connection to the server was lost.'));
+    };
+    request.onabort = () => {
+      settle();
+      reject(new UploadAbortedError());
+    };
+    request.send(form);
+  });
 }

@@ -1,5 +1,6 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
-import type { JobState } from '@og/shared/jobs/job-kinds';
+import type { JobProgress, JobState } from '@og/shared/jobs/job-kinds';
+import { formatBytes } from './format-bytes';
 
 /** Numbers in job progress follow the product's locale (SPEC §9: en). */
 const locale = 'en';
@@ -15,21 +16,35 @@ export function isJobFinished(state: JobState): boolean {
 /** How far the job is, 0–100, or null when its total is not known. */
 export function jobPercent(job: JobRun): number | null {
   if (job.state === 'completed') return 100;
-  const { done, total } = job.progress ?? { done: 0, total: null };
-  if (total === null) return null;
-  if (total === 0) return 0;
-  return Math.min(100, Math.max(0, (done / total) * 100));
+  return progressPercent(job.progress);
 }
 
-/** '35,000 of 200,000 sessions', or a word about the state while there are no numbers yet. */
+/** How far a progress report got, 0–100, or null when there is none or its total is not known. */
+export function progressPercent(progress: Pick<JobProgress, 'done' | 'total'> | null | undefined): number | null {
+  if (!progress || progress.total === null) return null;
+  if (progress.total === 0) return 0;
+  return Math.min(100, Math.max(0, (progress.done / progress.total) * 100));
+}
+
+/** '35,000 of 200,000 sessions', '120 MB of 2.1 GB', or a word about the state while there are no numbers yet. */
 export function describeJobProgress(job: JobRun): string {
-  const progress = job.progress;
-  if (progress) {
-    const done = progress.done.toLocaleString(locale);
-    if (progress.total === null) return `${done} ${progress.unit}`;
-    return `${done} of ${progress.total.toLocaleString(locale)} ${progress.unit}`;
-  }
-  return stateDescriptions[job.state];
+  return job.progress ? describeProgressAmount(job.progress) : describeJobState(job.state);
+}
+
+/** A word about the state while a job has no numbers: 'Waiting in the queue', 'Retrying', … */
+export function describeJobState(state: JobState): string {
+  return stateDescriptions[state];
+}
+
+/**
+ * How far a progress report (or any count with a unit) got: '35,000 of 200,000 sessions';
+ * bytes in KB, MB, GB: '120 MB of 2.1 GB'. Only the numbers and the unit are read.
+ */
+export function describeProgressAmount(progress: Pick<JobProgress, 'done' | 'total' | 'unit'> & Partial<JobProgress>): string {
+  const amount = (value: number) => (progress.unit === 'bytes' ? formatBytes(value) : value.toLocaleString(locale));
+  const unit = progress.unit === 'bytes' ? '' : ` ${progress.unit}`;
+  if (progress.total === null) return `${amount(progress.done)}${unit}`;
+  return `${amount(progress.done)} of ${amount(progress.total)}${unit}`;
 }
 
 const stateDescriptions: Record<JobState, string> = {

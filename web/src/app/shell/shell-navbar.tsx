@@ -27,28 +27,24 @@ interface NavSection extends NavItem {
   items: NavItem[];
 }
 
-const adminSection: NavSection = {
-  label: 'Admin',
-  to: '/admin',
-  icon: IconSettings,
-  testId: 'nav-admin',
-  items: [
-    { label: 'Schemes', to: '/admin/schemes/pst2', icon: IconBinaryTree2, testId: 'nav-admin-schemes', activePrefix: '/admin/schemes' },
-    { label: 'Linking', to: '/admin/linking', icon: IconArrowsExchange, testId: 'nav-admin-linking', activePrefix: '/admin/linking' },
-  ],
-};
-
-const datasetsSection: NavSection = {
-  label: 'Datasets',
-  to: '/datasets',
-  icon: IconDatabase,
-  testId: 'nav-datasets',
-  items: [
-    { label: 'Upload', to: '/datasets/upload', icon: IconUpload, testId: 'nav-datasets-upload', activePrefix: '/datasets/upload' },
-    { label: 'List', to: '/datasets/list', icon: IconTable, testId: 'nav-datasets-list', activePrefix: '/datasets/list' },
-    { label: '[TMP] Translate', to: '/translate', icon: IconLanguage, testId: 'nav-translate', activePrefix: '/translate' },
-  ],
-};
+/** Sections for logged-in users: a link to the section, then its pages. */
+const memberSections: NavSection[] = [
+  {
+    label: 'Admin', to: '/admin', icon: IconSettings, testId: 'nav-admin',
+    items: [
+      { label: 'Schemes', to: '/admin/schemes/pst2', icon: IconBinaryTree2, testId: 'nav-admin-schemes', activePrefix: '/admin/schemes' },
+      { label: 'Linking', to: '/admin/linking', icon: IconArrowsExchange, testId: 'nav-admin-linking', activePrefix: '/admin/linking' },
+    ],
+  },
+  {
+    label: 'Datasets', to: '/datasets', icon: IconDatabase, testId: 'nav-datasets',
+    items: [
+      { label: 'Upload', to: '/datasets/upload', icon: IconUpload, testId: 'nav-datasets-upload', activePrefix: '/datasets/upload' },
+      { label: 'List', to: '/datasets/list', icon: IconTable, testId: 'nav-datasets-list', activePrefix: '/datasets/list' },
+      { label: '[TMP] Translate', to: '/translate', icon: IconLanguage, testId: 'nav-translate', activePrefix: '/translate' },
+    ],
+  },
+];
 
 const publicItems: NavItem[] = [
   { label: 'Explore', to: '/explore', icon: IconCompass, testId: 'nav-explore', activePrefix: '/explore' },
@@ -58,7 +54,7 @@ const publicItems: NavItem[] = [
 /** Sidebar: Admin and Datasets for logged-in users, Explore and Learn for everyone (SPEC §2). */
 export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useAuth();
-  const sections = user ? [adminSection, datasetsSection] : [];
+  const sections = user ? memberSections : [];
 
   return (
     <ScrollArea h="100%">

@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import type pg from 'pg';
+import { datasetMetadata } from '@og/shared/contracts/datasets';
+import type { JobProgress } from '@og/shared/jobs/job-kinds';
+import { type Database, inTransaction } from '../../db/database.js';
+import { datasetExists } from '../../db/queries/datasets.js';
+import { detectCsvDialect } from './csv-dialect.js';
+import { InvalidDatasetFileError } from './dataset-file-error.js';
+import {
+  attachPartition,
+  createPartitionTable,
+  createStagingTable,
+  dropLeftoverTables,
+  groupIntoPartition,
+  indexPartition,
+  partitionCopyStatement,
+} from './dataset-partition.js';
+import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-titles.js';
+import { readJsonTitles } from './read-json-titles.js';
+import { TableCopy } from './table-copy.js';
+import type { ByteEncoding } from './text-bytes.js';
+import { defaultGroupBytes, TitleGroups } from './title-groups.js';
+import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from './upload-sniffing.js';
+
+/**
+ * Ingesting a stored upload into its dataset (DESIGN §5): the file is streamed (never held in
+ * memory) and its rows grouped by (title, code) in a table of bounded memory. The distinct rows
+ * are COPYed into the dataset's standalone partition — straight from memory when they fit, else
+ * through a staging table the table spilled into and a GROUP BY — which is then indexed and
+ * attached in the one transaction that marks the dataset ready. Until then no reader sees a row.
+ *
+ * Safe to run again after a killed attempt: an advisory lock on the dataset waits for the dead
+ * attempt's connection to go, its leftover tables are dropped, and a dataset already ready
+ * answers its stored counts.
+ */
+export interface IngestDatasetInput {
+  datasetId: string;
+  path: string;
+  format: 'csv' | 'json';
+}
+
+export interface IngestDatasetResult {
+  /** Rows read from the file. */
+  rows: number;
+  /** Distinct (title, code) rows stored. */
+  titles: number;
+  bytes: number;
+  encoding: string;
+}
+
+export interface IngestDatasetTools {
+  report?: (progress: JobProgress) => Promise<void>;
+  /** Stops the ingest between pieces of the file (it throws the signal's reason). */
+  signal?: AbortSignal;
+  /** Memory the grouping of rows may use before pairs are written out to the staging table. */
+  groupBytes?: number;
+}
+
+/** The dataset was deleted while it was being ingested: nothing to do any more. */
+export class DatasetGoneError extends Error {
+  override readonly name = 'DatasetGoneError';
+  constructor() {
+    super('The dataset was deleted while its file was being read.');
+  }
+}
+
+const mixedEncodingMessage =
+  'The file starts in UTF-8 but has bytes further on that are not UTF-8 (a mix of encodings). Save the whole file as UTF-8 and upload it again.';
+
+/** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash). */
+const ingestLockNamespace = 4_0001;
+const reportEveryMs = 250;
+const heartbeatMs = 500;
+/** How often a long read checks that its dataset was not deleted meanwhile. */
+const stillThereEveryMs = 5_000;
+
+export async function ingestDataset(db: Database, input: IngestDatasetInput, tools: IngestDatasetTools = {}): Promise<IngestDatasetResult> {
+  const client = await db.connect();
+  let result: IngestDatasetResult;
+  try {
+    result = await ingestOnConnection(db, client, input, tools);
+  } catch (error) {
+    // A failed attempt leaves nothing behind (a killed one leaves tables its retry drops first).
+    // Its own connection, still holding the advisory lock, does it if it can.
+    const cleaned = await dropLeftoverTables(client, input.datasetId).then(
+      () => true,
+      () => false,
+    );
+    client.release(true);
+    if (!cleaned) await dropLeftoverTablesSoon(db, input.datasetId);
+    throw await explain(db, input.datasetId, error);
+  }
+  // Never back to the pool: it holds the advisory lock and session settings.
+  client.release(true);
+  return result;
+}
+
+async function ingestOnConnection(db: Database, client: pg.PoolClient, input: IngestDatasetInput, tools: IngestDatasetTools): Promise<IngestDatasetResult> {
+  const report = tools.report ?? (async () => undefined);
+  // Waits while an earlier attempt's connection still works on this dataset.
+  await client.query(`SET lock_timeout = '5min'`);
+  await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [ingestLockNamespace, input.datasetId]);
+  await client.query(`SET work_mem = '128MB'`);
+  await client.query(`SET maintenance_work_mem = '256MB'`);
+
+  const found = await client.query<{
+    state: string;
+    error: string | null;
+    metadata: unknown;
+    row_count: number | null;
+    title_count: number | null;
+    byte_size: number | null;
+  }>('SELECT state, error, metadata, row_count, title_count, byte_size FROM datasets WHERE id = $1', [input.datasetId]);
+  const dataset = found.rows[0];
+  if (!dataset) throw new DatasetGoneError();
+  if (dataset.state === 'ready') {
+    // An earlier attempt got as far as the commit: answer what it stored.
+    const sniff = input.format === 'csv' ? await sniffUpload(input.path).catch(() => null) : null;
+    return {
+      rows: dataset.row_count ?? 0,
+      titles: dataset.title_count ?? 0,
+      bytes: dataset.byte_size ?? 0,
+      encoding: sniff?.encoding ?? (input.format === 'json' ? 'utf-8' : 'unknown'),
+    };
+  }
+  if (dataset.state === 'failed') throw new InvalidDatasetFileError(dataset.error ?? 'The dataset failed.');
+  const metadata = datasetMetadata.safeParse(dataset.metadata);
+  if (!metadata.success) throw new InvalidDatasetFileError(`The dataset's settings are invalid: ${metadata.error.issues[0]?.message ?? ''}`);
+
+  await dropLeftoverTables(client, input.datasetId);
+  const sniff = await sniffInput(input);
+  const totalsCount = metadata.data.totalsColumns.length;
+  const staging = await createStagingTable(client, input.datasetId, totalsCount);
+
+  let encoding: TextEncodingName = sniff.encoding;
+  let read: { rows: number; groups: TitleGroups };
+  for (;;) {
+    // Started by the first spill, if the pairs outgrow the memory at all.
+    const staged = new TableCopy(client, staging);
+    try {
+      read = await readUpload(db, input, { sniff, encoding, metadata: metadata.data, staged, tools, report });
+      // Pairs that outgrew the memory went to the staging table: the rest follow them there.
+      if (read.groups.spilled) {
+        read.groups.flush();
+        await staged.drained();
+        await staged.end();
+      }
+      break;
+    } catch (error) {
+      await staged.abort();
+      // Invalid UTF-8 past the part that decided the encoding: the aborted COPY left the staging
+      // table empty, so read the file again from the start as windows-1252.
+      if (error instanceof NotUtf8Error && encoding === 'utf-8') {
+        // A start that was plain ASCII said nothing: the file is windows-1252. A start with UTF-8
+        // letters (or a UTF-8 BOM) is UTF-8, and re-reading it all as windows-1252 would garble them.
+        // eslint-disable-next-line no-control-regex
+        if (sniff.bomBytes > 0 || /[^\u0000-\u007F]/.test(sniff.head)) throw new InvalidDatasetFileError(mixedEncodingMessage);
+        encoding = 'windows-1252';
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  const { rows, groups } = read;
+  await createPartitionTable(client, input.datasetId);
+  let titles: number;
+  if (groups.spilled) {
+    const grouping = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.stagedLines)} lines to add up` };
+    titles = await withHeartbeat(report, grouping, () => groupIntoPartition(client, input.datasetId, totalsCount));
+  } else {
+    // Every pair was grouped in memory: they are the dataset's rows already.
+    titles = groups.size;
+    await withHeartbeat(report, { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(titles)} distinct` }, async () => {
+      const copy = new TableCopy(client, partitionCopyStatement(input.datasetId));
+      try {
+        await groups.writePartitionRows(input.datasetId, (text) => copy.write(text), () => copy.drained());
+        await copy.end();
+      } catch (error) {
+        await copy.abort();
+        throw error;
+      }
+    });
+  }
+  await withHeartbeat(report, { phase: 'indexing', done: 0, total: null, unit: 'titles', message: `${count(titles)} distinct titles` }, () =>
+    indexPartition(client, input.datasetId),
+  );
+  if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }))) throw new DatasetGoneError();
+  await report({ phase: 'done', done: titles, total: titles, unit: 'titles', message: `${count(rows)} rows, ${count(titles)} distinct titles` });
+  return { rows, titles, bytes: sniff.bytes, encoding };
+}
+
+/** Marks the dataset failed with the message people see; a dataset no longer ingesting is left alone. */
+export async function markDatasetFailed(db: Database, datasetId: string, message: string): Promise<void> {
+  await db.query(`UPDATE datasets SET state = 'failed', error = $2 WHERE id = $1 AND state = 'ingesting'`, [datasetId, message.slice(0, 2_000)]);
+}
+
+async function sniffInput(input: IngestDatasetInput): Promise<UploadSniff> {
+  try {
+    if (input.format === 'csv') return await sniffUpload(input.path);
+    const { size } = await fs.promises.stat(input.path);
+    return { bytes: size, encoding: 'utf-8', bomBytes: 0, head: '' };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InvalidDatasetFileError('The uploaded file is gone; upload it again.');
+    throw error;
+  }
+}
+
+/** Reads the file's rows into title groups; pairs that outgrow the memory go to the staging COPY as they do. */
+async function readUpload(
+  db: Database,
+  input: IngestDatasetInput,
+  context: {
+    sniff: UploadSniff;
+    encoding: TextEncodingName;
+    metadata: TitleColumns;
+    staged: TableCopy;
+    tools: IngestDatasetTools;
+    report: (progress: JobProgress) => Promise<void>;
+  },
+): Promise<{ rows: number; groups: TitleGroups }> {
+  const { sniff, staged, tools, report, metadata } = context;
+  const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns };
+  const keyEncoding: ByteEncoding = input.format === 'csv' && context.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  const groups = new TitleGroups(columns.totalsColumns.length, (text) => staged.write(text), keyEncoding, tools.groupBytes ?? defaultGroupBytes);
+  let reported = 0;
+  let checked = Date.now();
+  const afterPiece = async (rows: number, bytesRead: number) => {
+    await staged.drained();
+    tools.signal?.throwIfAborted();
+    if (Date.now() - reported >= reportEveryMs) {
+      reported = Date.now();
+      await report({ phase: 'reading', done: bytesRead, total: sniff.bytes, unit: 'bytes', message: `${count(rows)} rows` });
+    }
+    if (Date.now() - checked >= stillThereEveryMs) {
+      checked = Date.now();
+      if (!(await datasetExists(db, input.datasetId))) throw new DatasetGoneError();
+    }
+  };
+  await report({ phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' });
+
+  let rows: number;
+  if (input.format === 'csv') {
+    rows = await readCsvTitles({
+      pieces: readFilePieces({ path: input.path, encoding: context.encoding, bomBytes: sniff.bomBytes }),
+      encoding: keyEncoding,
+      checkUtf8: context.encoding === 'utf-8',
+      bytesBefore: sniff.bomBytes,
+      dialect: detectCsvDialect(sniff.head),
+      columns,
+      groups,
+      afterPiece,
+    });
+  } else {
+    rows = await readJsonTitles(input.path, columns.totalsColumns, groups, afterPiece);
+  }
+  await report({ phase: 'reading', done: sniff.bytes, total: sniff.bytes, unit: 'bytes', message: `${count(rows)} rows` });
+  return { rows, groups };
+}
+
+/** Runs a long statement while repeating its progress every second, so watchers see it is alive. */
+async function withHeartbeat<T>(report: (progress: JobProgress) => Promise<void>, progress: JobProgress, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  await report(progress);
+  const timer = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    void report({ ...progress, message: `${progress.message} (${seconds} s)` }).catch(() => undefined);
+  }, heartbeatMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Drops an attempt's tables through another connection, giving up (to the next attempt) if they stay locked. */
+async function dropLeftoverTablesSoon(db: Database, datasetId: string): Promise<void> {
+  await inTransaction(db, async (client) => {
+    await client.query(`SET LOCAL lock_timeout = '10s'`);
+    await dropLeftoverTables(client, datasetId);
+  }).catch(() => undefined);
+}
+
+/** Turns database errors that come from the file, or from a delete meanwhile, into their own kinds. */
+async function explain(db: Database, datasetId: string, error: unknown): Promise<unknown> {
+  if (error instanceof InvalidDatasetFileError || error instanceof DatasetGoneError) return error;
+  const code = (error as pg.DatabaseError).code;
+  if (code === '22003') return new InvalidDatasetFileError('The totals of a title add up past what the database can hold (9.2 × 10^18).');
+  try {
+    if (!(await datasetExists(db, datasetId))) return new DatasetGoneError();
+  } catch {
+    // The database itself is away: the job is retried.
+  }
+  return error;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');

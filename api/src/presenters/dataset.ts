@@ -1,0 +1,26 @@
+import type { DatasetSummary, DatasetTitle } from '@og/shared/contracts/datasets';
+import type { DatasetListRow, DatasetTitleRow } from '../db/queries/datasets.js';
+
+/** A dataset as `GET /api/datasets` and `GET /api/datasets/{id}` show it to `viewerId`. */
+export function presentDataset(row: DatasetListRow, viewerId: string): DatasetSummary {
+  return {
+    id: row.id,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    // Prediction sets arrive with the predictions issue.
+    prediction_sets: [],
+    owner: { id: row.owner_id, username: row.owner_username, name: row.owner_name },
+    isOwner: row.owner_id === viewerId,
+    collaborators: row.collaborators,
+    state: row.state,
+    error: row.error,
+    rowCount: row.row_count,
+    titleCount: row.title_count,
+    byteSize: row.byte_size,
+    ingest: { jobId: row.job_id, jobState: row.job_state, progress: row.job_progress },
+  };
+}
+
+export function presentDatasetTitle(row: DatasetTitleRow): DatasetTitle {
+  return { title: row.title, code: row.code, totals: row.totals, occurrences: row.occurrences };
+}

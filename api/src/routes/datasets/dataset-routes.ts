@@ -1,0 +1,100 @@
+import Router from '@koa/router';
+import {
+  addCollaboratorRequest,
+  type DatasetAccepted,
+  type DatasetList,
+  type DatasetSummary,
+  type DatasetTitlesPage,
+  datasetTitlesQuery,
+} from '@og/shared/contracts/datasets';
+import { AppError } from '@og/shared/errors/app-error';
+import { addDatasetCollaborator } from '../../commands/add-dataset-collaborator.js';
+import { createDataset } from '../../commands/create-dataset.js';
+import { deleteDataset } from '../../commands/delete-dataset.js';
+import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
+import { removeDatasetCollaborator } from '../../commands/remove-dataset-collaborator.js';
+import type { AppContext } from '../../context.js';
+import { type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
+import type { AppKoaContext, AppState } from '../../koa-types.js';
+import { requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
+import { presentDataset, presentDatasetTitle } from '../../presenters/dataset.js';
+import { requestKeyOf } from '../request-key.js';
+import { receiveDataset } from './receive-dataset.js';
+import { decodeTitlesCursor, encodeTitlesCursor } from './titles-cursor.js';
+
+const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;
+
+/**
+ * Datasets (SPEC §2 "Datasets list", §7; DESIGN §5): upload, list, read, page through rows,
+ * delete, share. A dataset is visible to its owner, its collaborators and admins only: every
+ * endpoint answers 404 for any other dataset; deleting and sharing are for the owner and admins.
+ */
+export function datasetRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/datasets' });
+  router.use(requireUser());
+
+  router.post('/', async (ctx) => {
+    const requestKey = requestKeyOf(ctx); // a bad Idempotency-Key is refused before the file is read
+    const { metadata, upload } = await receiveDataset(app, ctx);
+    ctx.status = 202;
+    ctx.body = (await createDataset(app, viewerOf(ctx), metadata, upload, requestKey)) satisfies DatasetAccepted;
+  });
+
+  router.get('/', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const rows = await listVisibleDatasets(app.db, viewer);
+    ctx.body = { datasets: rows.map((row) => presentDataset(row, viewer.id)) } satisfies DatasetList;
+  });
+
+  router.get('/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
+    ctx.body = presentDataset(dataset, viewer.id) satisfies DatasetSummary;
+  });
+
+  /**
+   * Keyset pages in (title, code) order. Rows exist only once the dataset is ready: while it is
+   * ingesting (or after it failed) this answers 409 with the state in `details`, rather than
+   * an empty page a client could take for an empty dataset.
+   */
+  router.get('/:id/titles', async (ctx) => {
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewerOf(ctx));
+    const query = parseInput(datasetTitlesQuery, ctx.query, 'query');
+    const after = query.cursor ? decodeTitlesCursor(query.cursor) : null;
+    if (dataset.state !== 'ready') {
+      const message = dataset.state === 'ingesting' ? 'The dataset is still being ingested.' : `The dataset could not be ingested: ${dataset.error ?? 'unknown error'}`;
+      throw new AppError('conflict', message, { state: dataset.state, error: dataset.error });
+    }
+    const rows = await listDatasetTitles(app.db, dataset.id, { after, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    ctx.body = {
+      titles: page.map(presentDatasetTitle),
+      nextCursor: rows.length > query.limit ? encodeTitlesCursor(page.at(-1)!) : null,
+    } satisfies DatasetTitlesPage;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
+    await deleteDataset(app, dataset, viewer);
+    ctx.status = 204;
+  });
+
+  router.post('/:id/collaborators', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
+    const { username } = parseInput(addCollaboratorRequest, ctx.request.body);
+    await addDatasetCollaborator(app.db, dataset, viewer, username);
+    ctx.body = presentDataset(await findVisibleDatasetOr404(app.db, dataset.id, viewer), viewer.id) satisfies DatasetSummary;
+  });
+
+  router.delete('/:id/collaborators/:userId', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
+    await removeDatasetCollaborator(app.db, dataset, viewer, ctx.params.userId);
+    ctx.status = 204;
+  });
+
+  return router;
+}

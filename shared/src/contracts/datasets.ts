@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { plainText } from './validation.js';
+import { jobProgress, jobStates } from '../jobs/job-kinds.js';
+
+/**
+ * Datasets of occupational titles (SPEC §3 "Dataset", "Dataset creation payload"; DESIGN §4, §5).
+ * A dataset is created by an upload and filled by the `dataset.ingest` job: its rows are the
+ * distinct (title, code) pairs of the file, each with the sums of the chosen totals columns.
+ */
+
+/** A CSV column name as the header gives it. */
+const columnName = plainText(1_000).refine((value) => value.length > 0, 'A column name cannot be empty');
+
+/** What the wizard sends as `metadata` (SPEC §2 "Upload wizard", §3 "Dataset creation payload"). */
+export const datasetMetadata = z
+  .object({
+    title: plainText(300).refine((value) => value.trim().length > 0, 'Dataset title is required'),
+    titleColumn: columnName.nullable().default(null),
+    codeColumn: columnName.nullable().default(null),
+    /** The scheme the code column is in (needed with a code column). */
+    scheme: z.string().max(50).nullable().default(null),
+    totalsColumns: z.array(columnName).max(50).default([]),
+    language: plainText(100).nullable().default(null),
+    provenance: plainText(2_000).nullable().default(null),
+    wikidataQid: z
+      .string()
+      .regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID looks like Q42')
+      .nullable()
+      .default(null)
+      .or(z.literal('').transform(() => null)),
+    predictSingleScheme: z.boolean().default(false),
+    predictScheme: z.string().max(50).nullable().default(null),
+    restrictPredictionsWithCodes: z.boolean().default(false),
+    /** Counts the browser found (SPEC §3); informative only, the ingest job counts for itself. */
+    titleCount: z.number().int().nonnegative().optional(),
+    codeCount: z.number().int().nonnegative().optional(),
+  })
+  .refine((metadata) => metadata.titleColumn !== null || metadata.codeColumn !== null, {
+    message: 'Choose a title column or a code column',
+    path: ['titleColumn'],
+  })
+  .refine((metadata) => new Set(metadata.totalsColumns).size === metadata.totalsColumns.length, {
+    message: 'A totals column is chosen twice',
+    path: ['totalsColumns'],
+  });
+export type DatasetMetadata = z.infer<typeof datasetMetadata>;
+export type DatasetMetadataInput = z.input<typeof datasetMetadata>;
+
+/** One row of the JSON form of `POST /api/datasets` (SPEC §7): totals are the chosen totals columns' values. */
+export const datasetJsonRow = z.object({
+  title: z.string().max(100_000).nullable().default(''),
+  code: z.string().max(1_000).nullable().default(''),
+  totals: z.array(z.union([z.number(), z.string()])).max(50).default([]),
+});
+
+/** The JSON form of `POST /api/datasets`, for small scripted uploads. */
+export const datasetJsonUpload = z.object({
+  data: z.array(datasetJsonRow).max(1_000_000),
+  metadata: z.unknown(),
+});
+
+export const datasetStates = ['ingesting', 'ready', 'failed'] as const;
+export type DatasetState = (typeof datasetStates)[number];
+
+/** A prediction set of a dataset (SPEC §3); none exist until the predictions issue. */
+export const predictionSetSummary = z.object({
+  id: z.string(),
+  dataset_id: z.string(),
+  slug: z.string(),
+  table_name: z.string(),
+  threshold: z.number(),
+  filter: z.enum(['all', 'mapped', 'unmapped']),
+  total: z.number(),
+  created_at: z.string(),
+});
+export type PredictionSetSummary = z.infer<typeof predictionSetSummary>;
+
+/** The live part of a dataset: its ingest job's state and last progress (from `job_runs`). */
+export const datasetIngest = z.object({
+  jobId: z.string().nullable(),
+  jobState: z.enum(jobStates).nullable(),
+  progress: jobProgress.nullable(),
+});
+
+/** A dataset as lists and pages show it (SPEC §3 "Dataset" plus state and counts). */
+export const datasetSummary = z.object({
+  id: z.string(),
+  metadata: datasetMetadata.and(z.object({ originalName: z.string().nullable().optional() })),
+  created_at: z.string(),
+  prediction_sets: z.array(predictionSetSummary),
+  owner: z.object({ id: z.string().nullable(), username: z.string().nullable(), name: z.string().nullable() }),
+  /** Whether the one asking owns it (else: a collaborator or an admin). */
+  isOwner: z.boolean(),
+  collaborators: z.array(z.object({ id: z.string(), username: z.string(), name: z.string() })),
+  state: z.enum(datasetStates),
+  error: z.string().nullable(),
+  /** Rows read from the file (null until ingested). */
+  rowCount: z.number().nullable(),
+  /** Distinct (title, code) rows stored. */
+  titleCount: z.number().nullable(),
+  byteSize: z.number().nullable(),
+  ingest: datasetIngest,
+});
+export type DatasetSummary = z.infer<typeof datasetSummary>;
+
+/** `GET /api/datasets` (SPEC §7: list of datasets with prediction_sets): own and shared. */
+export const datasetList = z.object({ datasets: z.array(datasetSummary) });
+export type DatasetList = z.infer<typeof datasetList>;
+
+/** `POST /api/datasets` answers 202 with this as soon as the file is stored. */
+export const datasetAccepted = z.object({ datasetId: z.string(), jobId: z.string() });
+export type DatasetAccepted = z.infer<typeof datasetAccepted>;
+
+/** One stored row: a distinct (title, code) with the sums of the totals columns, in metadata.totalsColumns order. */
+export const datasetTitle = z.object({
+  title: z.string(),
+  code: z.string(),
+  totals: z.array(z.number()),
+  /** How many rows of the file had this title and code. */
+  occurrences: z.number(),
+});
+export type DatasetTitle = z.infer<typeof datasetTitle>;
+
+/** `GET /api/datasets/{id}/titles?limit&cursor`: keyset pages in (title, code) order. */
+export const datasetTitlesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Room for a last row whose title and code are at the 2,000-character limit, in any script. */
+  cursor: z.string().max(16_000).optional(),
+});
+export const datasetTitlesPage = z.object({ titles: z.array(datasetTitle), nextCursor: z.string().nullable() });
+export type DatasetTitlesPage = z.infer<typeof datasetTitlesPage>;
+
+/** `POST /api/datasets/{id}/collaborators`. */
+export const addCollaboratorRequest = z.object({ username: z.string().trim().min(1).max(200) });
+export type AddCollaboratorRequest = z.infer<typeof addCollaboratorRequest>;

@@ -1,0 +1,18 @@
+import type { AddCollaboratorRequest, DatasetSummary } from '@og/shared/contracts/datasets';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { datasetApiPath, datasetKeys } from './dataset-keys';
+
+/** `POST /api/datasets/{id}/collaborators` {username}: shares the dataset; answers the dataset as it now is. */
+export function addCollaborator(datasetId: string, request: AddCollaboratorRequest): Promise<DatasetSummary> {
+  return api.post<DatasetSummary>(`${datasetApiPath(datasetId)}/collaborators`, request);
+}
+
+/** Errors are left to the form, which shows them under the field. */
+export function useAddCollaborator(datasetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AddCollaboratorRequest) => addCollaborator(datasetId, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.list() }),
+  });
+}

@@ -1,0 +1,9 @@
+/** Query keys of the datasets resource. */
+export const datasetKeys = {
+  list: () => ['datasets', 'list'] as const,
+};
+
+/** `/api/datasets/{id}` with the id encoded. */
+export function datasetApiPath(datasetId: string): string {
+  return `/api/datasets/${encodeURIComponent(datasetId)}`;
+}

@@ -1,0 +1,63 @@
+import { Modal, Slider, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../threshold';
+import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
+import { ModalActions } from '../../../components/modal-actions';
+
+interface AdjustThresholdModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The prediction set's threshold (0–1), or the default for one not made yet. */
+  threshold: number;
+  /** What the threshold is for: a prediction set's name, or the dataset's title. */
+  subject: string;
+}
+
+/** SPEC §2 'Adjust threshold': a 0–100 slider with marks at 25, 50 and 75 %; the value is /100, 2 decimals. */
+export function AdjustThresholdModal({ opened, onClose, threshold, subject }: AdjustThresholdModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Adjust threshold" centered size="md">
+      {/* Mounted only while open, so every opening starts from the stored threshold. */}
+      {opened && <ThresholdForm threshold={threshold} subject={subject} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ThresholdForm({ threshold, subject, onClose }: Omit<AdjustThresholdModalProps, 'opened'>) {
+  const [value, setValue] = useState(() => sliderFromThreshold(threshold));
+  const chosen = thresholdFromSlider(value);
+  return (
+    <Stack gap="lg" data-testid="threshold-modal">
+      <Text size="sm" c="dimmed">
+        Predictions for{' '}
+        <Text span inherit fw={600} c="var(--mantine-color-text)" dir="auto">
+          {subject}
+        </Text>{' '}
+        whose confidence is below the threshold are the ones left for review.
+      </Text>
+      <Slider
+        value={value}
+        onChange={setValue}
+        min={0}
+        max={100}
+        step={1}
+        marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}
+        label={(position) => `${position}%`}
+        mb="lg"
+        thumbLabel="Threshold"
+        data-testid="threshold-slider"
+      />
+      <Text size="sm">
+        Threshold:{' '}
+        <Text span inherit fw={700} data-testid="threshold-value">
+          {chosen.toFixed(2)}
+        </Text>
+      </Text>
+      <ModalActions onCancel={onClose}>
+        <NotBuiltYetButton reason={notBuiltReasons.threshold} data-testid="threshold-save">
+          Save threshold
+        </NotBuiltYetButton>
+      </ModalActions>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput } from '@og/shared/contracts/datasets';
+import type { CsvProfile } from './workers/csv-profile';
+
+/**
+ * The upload wizard's state (SPEC §3 "Upload wizard state") and its rules (SPEC §2, §5). The
+ * file itself is never read here: its header and counts come from the CSV worker.
+ */
+
+/** SPEC §2: 'Upload CSV', 'Add context', 'Other options', 'Confirm settings', then the completed view. */
+export const wizardSteps = ['Upload CSV', 'Add context', 'Other options', 'Confirm settings'] as const;
+export const completedStep = wizardSteps.length;
+
+/** SPEC §9: a file this size or larger is shown in red. */
+export const largeFileBytes = 1_000_000_000;
+
+/** SPEC §2 "Language selector". The language is stored as its ISO 639-1 code. */
+export const titleLanguages = [
+  { value: 'en', label: 'English' },
+  { value: 'de', label: 'German' },
+  { value: 'it', label: 'Italian' },
+  { value: 'fr', label: 'French' },
+  { value: 'pl', label: 'Polish' },
+] as const;
+
+/** The three agreements on the last step (SPEC §2: pre-checked). */
+export const agreements = [
+  'I may share this data with the project, and its source allows this use.',
+  'The titles hold no personal data beyond occupational titles and counts.',
+  'Mappings made from this dataset may be shared with the other project members.',
+] as const;
+
+export interface UploadWizardState {
+  step: number;
+  /** The chosen file; its header row and counts come from the CSV worker (useCsvProfile). */
+  file: File | null;
+  titleColumn: string | null;
+  codeColumn: string | null;
+  scheme: string | null;
+  language: string | null;
+  provenance: string;
+  wikidataQid: string;
+  useTotals: boolean;
+  totalsColumns: string[];
+  predictSingleScheme: boolean;
+  predictScheme: string | null;
+  restrictPredictionsWithCodes: boolean;
+  title: string;
+  agreed: boolean[];
+}
+
+export const initialWizardState: UploadWizardState = {
+  step: 0,
+  file: null,
+  titleColumn: null,
+  codeColumn: null,
+  scheme: null,
+  language: null,
+  provenance: '',
+  wikidataQid: '',
+  useTotals: false,
+  totalsColumns: [],
+  predictSingleScheme: false,
+  predictScheme: null,
+  restrictPredictionsWithCodes: false,
+  title: '',
+  agreed: agreements.map(() => true),
+};
+
+export type WizardAction =
+  | { type: 'file'; file: File | null }
+  | { type: 'step'; step: number }
+  | { type: 'agree'; index: number; agreed: boolean }
+  | {
+      type: 'set';
+      changes: Partial<Omit<UploadWizardState, 'step' | 'file' | 'agreed'>>;
+    };
+
+/** SPEC §5: a .csv file only. */
+export function isCsvFile(file: File): boolean {
+  return /\.csv$/i.test(file.name);
+}
+
+/** SPEC §2: Next on 'Upload CSV' needs a file and a title or code column. */
+export function canLeaveUploadStep(state: UploadWizardState): boolean {
+  return state.file !== null && (state.titleColumn !== null || state.codeColumn !== null);
+}
+
+/** SPEC §2: 'Make predictions in a given scheme' needs a title column. */
+export function canPredictSingleScheme(state: Pick<UploadWizardState, 'titleColumn'>): boolean {
+  return state.titleColumn !== null;
+}
+
+/** SPEC §2: 'Restrict predictions to associated codes' needs both a title and a code column. */
+export function canRestrictPredictions(state: Pick<UploadWizardState, 'titleColumn' | 'codeColumn'>): boolean {
+  return state.titleColumn !== null && state.codeColumn !== null;
+}
+
+/** Headers a column may be chosen from: each once, and none that is empty. */
+export function columnChoices(headers: readonly string[]): string[] {
+  return [...new Set(headers)].filter((header) => header !== '');
+}
+
+/** Headers a totals column may be: any but the chosen title and code columns. */
+export function totalsColumnChoices(headers: readonly string[], state: Pick<UploadWizardState, 'titleColumn' | 'codeColumn'>): string[] {
+  return columnChoices(headers).filter((header) => header !== state.titleColumn && header !== state.codeColumn);
+}
+
+/** The furthest step a person may go to (by Next or by clicking the stepper). */
+export function furthestStep(state: UploadWizardState): number {
+  if (!canLeaveUploadStep(state)) return 0;
+  if (contextErrors(state).wikidataQid) return 1;
+  if (optionsErrors(state).predictScheme) return 2;
+  return completedStep - 1;
+}
+
+/** SPEC §5 with the contract: a Wikidata QID looks like Q42 (or is left empty). */
+export function contextErrors(state: Pick<UploadWizardState, 'wikidataQid'>): { wikidataQid?: string } {
+  const qid = state.wikidataQid.trim();
+  return qid === '' || /^Q[1-9]\d{0,11}$/.test(qid) ? {} : { wikidataQid: 'A Wikidata QID looks like Q42' };
+}
+
+/** Predictions in one scheme need that scheme. */
+export function optionsErrors(state: Pick<UploadWizardState, 'predictSingleScheme' | 'predictScheme'>): { predictScheme?: string } {
+  return state.predictSingleScheme && state.predictScheme === null ? { predictScheme: 'Choose the scheme to predict in' } : {};
+}
+
+/** SPEC §5: 'Create dataset' is disabled while the title is empty. */
+export function canCreate(state: UploadWizardState): boolean {
+  return state.title.trim() !== '' && furthestStep(state) === completedStep - 1;
+}
+
+/** Keeps the enabling rules true whatever changed: options that lost their condition are turned off. */
+function normalize(state: UploadWizardState): UploadWizardState {
+  const next = { ...state };
+  if (next.codeColumn === null) next.scheme = null;
+  if (!canPredictSingleScheme(next)) {
+    next.predictSingleScheme = false;
+    next.predictScheme = null;
+  }
+  if (!next.predictSingleScheme) next.predictScheme = null;
+  if (!canRestrictPredictions(next)) next.restrictPredictionsWithCodes = false;
+  next.totalsColumns = next.totalsColumns.filter((column) => column !== next.titleColumn && column !== next.codeColumn);
+  if (next.step !== completedStep) next.step = Math.min(next.step, furthestStep(next));
+  return next;
+}
+
+export function wizardReducer(state: UploadWizardState, action: WizardAction): UploadWizardState {
+  switch (action.type) {
+    case 'file':
+      // A new file has new columns: the choices made from the old one's header are dropped.
+      return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, totalsColumns: [], step: 0 });
+    case 'step':
+      if (action.step === completedStep) return canCreate(state) ? { ...state, step: completedStep } : state;
+      return { ...state, step: Math.max(0, Math.min(action.step, furthestStep(state))) };
+    case 'agree':
+      return { ...state, agreed: state.agreed.map((agreed, index) => (index === action.index ? action.agreed : agreed)) };
+    case 'set':
+      return normalize({ ...state, ...action.changes });
+  }
+}
+
+/**
+ * The `metadata` field of `POST /api/datasets`. Counts are sent when the whole file was read
+ * and the count is exact (they are informative: the ingest job counts for itself).
+ */
+export function buildMetadata(state: UploadWizardState, profile: CsvProfile | null): DatasetMetadataInput {
+  const exact = (count: CsvProfile['title']) => (profile?.done && count && !count.capped ? count.distinct : undefined);
+  const metadata: DatasetMetadataInput = {
+    title: state.title.trim(),
+    titleColumn: state.titleColumn,
+    codeColumn: state.codeColumn,
+    scheme: state.codeColumn ? state.scheme : null,
+    totalsColumns: state.useTotals ? state.totalsColumns : [],
+    language: state.language,
+    provenance: state.provenance.trim() || null,
+    wikidataQid: state.wikidataQid.trim() || null,
+    predictSingleScheme: state.predictSingleScheme,
+    predictScheme: state.predictSingleScheme ? state.predictScheme : null,
+    restrictPredictionsWithCodes: state.restrictPredictionsWithCodes,
+  };
+  const titleCount = exact(profile?.title ?? null);
+  const codeCount = exact(profile?.code ?? null);
+  if (titleCount !== undefined) metadata.titleCount = titleCount;
+  if (codeCount !== undefined) metadata.codeCount = codeCount;
+  return metadata;
+}
+
+/** The contract's check of what will be sent: the same schema the API validates with. */
+export function checkMetadata(metadata: DatasetMetadataInput): { ok: true; metadata: DatasetMetadata } | { ok: false; message: string } {
+  const result = datasetMetadata.safeParse(metadata);
+  if (result.success) return { ok: true, metadata: result.data };
+  const issue = result.error.issues[0]!;
+  return { ok: false, message: `${issue.path.join('.') || 'metadata'}: ${issue.message}` };
+}
+
+/** SPEC §4: navigate to the list no earlier than this long after 'Create dataset' was clicked. */
+export const minimumWaitMs = 2_000;
+
+/** How long to wait still before navigating, once the create request has returned. */
+export function remainingWait(clickedAt: number, now: number, minimum = minimumWaitMs): number {
+  return Math.max(0, clickedAt + minimum - now);
+}

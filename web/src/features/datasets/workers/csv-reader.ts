@@ -1,0 +1,109 @@
+import Papa from 'papaparse';
+
+/** SPEC §9: the browser reads a local CSV in 10 MB chunks. */
+export const csvChunkBytes = 10 * 1024 * 1024;
+
+/** Delimiters tried on the first rows, in the order the ingest job tries them: comma, tab, pipe, semicolon. */
+export const csvDelimiters = [',', '\t', '|', ';'];
+
+/** How much of a file's start decides its encoding (the ingest job decides on the first MiB too). */
+const encodingSampleBytes = 1024 * 1024;
+
+/** Text read before the delimiter and line ending are guessed (papaparse looks at the first MB too). */
+const formatSampleChars = 1024 * 1024;
+
+/** A row still open after this much text is a quote that never closes: stop rather than hold the file. */
+const maxOpenRowChars = 64 * 1024 * 1024;
+
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+export interface CsvFormat {
+  encoding: CsvEncoding;
+  delimiter: string;
+  newline: string;
+}
+
+export interface CsvChunk {
+  /** Parsed rows of this chunk, empty lines left out. The first row of the file is its header. */
+  rows: string[][];
+  bytesRead: number;
+  totalBytes: number;
+  /** Null until enough of the file has been read to tell. */
+  format: CsvFormat | null;
+}
+
+/** UTF-8 when the sample is valid UTF-8 (a sequence cut at its end is fine), else windows-1252 (Latin-1). */
+export function detectEncoding(sample: Uint8Array): CsvEncoding {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** The delimiter and line ending of a CSV, guessed from its first text (papaparse's guess, our four delimiters). */
+export function detectFormat(text: string, encoding: CsvEncoding): CsvFormat {
+  const sample = text.slice(0, encodingSampleBytes);
+  const { meta } = Papa.parse<string[]>(sample, { preview: 10, delimitersToGuess: csvDelimiters, skipEmptyLines: true });
+  const delimiter = csvDelimiters.includes(meta.delimiter) ? meta.delimiter : ',';
+  const newline = meta.linebreak === '\r\n' || meta.linebreak === '\r' ? meta.linebreak : '\n';
+  return { encoding, delimiter, newline };
+}
+
+export class CsvReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CsvReadError';
+  }
+}
+
+/**
+ * Reads a CSV file chunk by chunk (SPEC §9: 10 MB), never holding more than one chunk and one
+ * unfinished row. Bytes are decoded with a streaming TextDecoder, so a character split across
+ * two chunks stays whole (papaparse's own file reader decodes each slice on its own), and a
+ * UTF-8 BOM is dropped. Rows are cut by papaparse's parser, quoted fields with delimiters,
+ * quotes and newlines included; a row cut by the chunk's end waits for the next chunk.
+ */
+export async function* readCsvChunks(file: Blob, chunkBytes = csvChunkBytes): AsyncGenerator<CsvChunk> {
+  const totalBytes = file.size;
+  let format: CsvFormat | null = null;
+  let decoder: TextDecoder | null = null;
+  let parser: Papa.Parser | null = null;
+  let carry = '';
+
+  for (let offset = 0; offset < totalBytes || (offset === 0 && totalBytes === 0); offset += chunkBytes) {
+    const end = Math.min(totalBytes, offset + chunkBytes);
+    const bytes = new Uint8Array(await file.slice(offset, end).arrayBuffer());
+    const more = end < totalBytes;
+    if (!decoder) decoder = new TextDecoder(detectEncoding(bytes.subarray(0, encodingSampleBytes)));
+    let text = decoder.decode(bytes, { stream: more });
+
+    if (!format || !parser) {
+      // The delimiter and line ending are guessed once, from enough text to be sure.
+      carry += text;
+      if (more && carry.length < formatSampleChars) {
+        yield { rows: [], bytesRead: end, totalBytes, format: null };
+        continue;
+      }
+      format = detectFormat(carry, decoder.encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
+      parser = new Papa.Parser({ delimiter: format.delimiter, newline: format.newline as Papa.ParseConfig['newline'] });
+      text = carry;
+      carry = '';
+    }
+
+    const input = carry + text;
+    const result = parser.parse(input, 0, more) as { data: string[][]; meta: { cursor: number } };
+    carry = more ? input.substring(result.meta.cursor) : '';
+    if (carry.length > maxOpenRowChars) {
+      throw new CsvReadError('A row never ends: a quoted field seems to be missing its closing quote.');
+    }
+    yield { rows: result.data.filter((row) => !isEmptyLine(row)), bytesRead: end, totalBytes, format };
+    if (totalBytes === 0) return;
+  }
+}
+
+/** papaparse's `skipEmptyLines: true`: a line with nothing on it. */
+function isEmptyLine(row: string[]): boolean {
+  return row.length === 1 && row[0] === '';
+}
