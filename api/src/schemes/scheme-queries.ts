@@ -6,8 +6,15 @@ import type { SchemeIris } from './scheme-iris.js';
 export const linkRelations = ['closeMatch', 'exactMatch', 'broadMatch', 'narrowMatch', 'relatedMatch'] as const;
 const relationValues = join(linkRelations.map((relation) => iri(`http://www.w3.org/2004/02/skos/core#${relation}`)));
 
+/** How a SELECT that can be long ends: ordered, so a row-capped server can page it (TripleStore.rowCapped). */
+export interface ResultPaging {
+  pageable: boolean;
+}
+
+const orderByCode = (paging: ResultPaging) => (paging.pageable ? sparql`ORDER BY ?code` : sparql``);
+
 /** Every code of a scheme: value, name, notation, description, parent. */
-export function selectCodes(iris: SchemeIris, scheme: SchemeId): string {
+export function selectCodes(iris: SchemeIris, scheme: SchemeId, paging: ResultPaging): string {
   return toQueryText(sparql`
 SELECT ?code ?name ?notation ?description ?broader WHERE {
   GRAPH ${iri(iris.graph(scheme))} {
@@ -17,7 +24,7 @@ SELECT ?code ?name ?notation ?description ?broader WHERE {
     OPTIONAL { ?code skos:definition ?description }
     OPTIONAL { ?code skos:broader ?broader }
   }
-} ORDER BY ?code`);
+} ${orderByCode(paging)}`);
 }
 
 /** One code, by IRI. */
@@ -35,13 +42,13 @@ SELECT ?name ?notation ?description ?broader WHERE {
 }
 
 /** How many links each code of a scheme has to codes of other schemes. */
-export function selectLinkCounts(iris: SchemeIris, scheme: SchemeId): string {
+export function selectLinkCounts(iris: SchemeIris, scheme: SchemeId, paging: ResultPaging): string {
   return toQueryText(sparql`
 SELECT ?code (COUNT(*) AS ?links) WHERE {
   VALUES ?relation { ${relationValues} }
   GRAPH ?graph { { ?code ?relation ?other } UNION { ?other ?relation ?code } }
   FILTER(STRSTARTS(STR(?code), ${literal(iris.codePrefix(scheme))}))
-} GROUP BY ?code ORDER BY ?code`);
+} GROUP BY ?code ${orderByCode(paging)}`);
 }
 
 /** The links of one code, with the other code's name and notation when known. */
@@ -117,4 +124,10 @@ INSERT DATA { GRAPH ${graph} { ${code} skos:broader ${iri(parentIri)} } }`);
 /** Removes every statement about the code in its scheme graph (SPEC §7 "Delete"). */
 export function deleteCode(iris: SchemeIris, scheme: SchemeId, codeIri: string): string {
   return toQueryText(sparql`DELETE WHERE { GRAPH ${iri(iris.graph(scheme))} { ${iri(codeIri)} ?p ?o } }`);
+}
+
+/** Does the scheme hold any code at all? */
+export function askSchemeHasCodes(iris: SchemeIris, scheme: SchemeId): string {
+  return toQueryText(sparql`
+ASK { GRAPH ${iri(iris.graph(scheme))} { ?code skos:inScheme ${iri(iris.scheme(scheme))} } }`);
 }

@@ -31,8 +31,8 @@ export class SchemeRepository {
   /** Every code of a scheme by value, with its link count. */
   async readCodes(scheme: SchemeId): Promise<Record<string, CodeRecord>> {
     const [rows, counts] = await Promise.all([
-      this.store.select(selectCodes(this.iris, scheme)),
-      this.store.select(selectLinkCounts(this.iris, scheme)),
+      this.store.select(selectCodes(this.iris, scheme, { pageable: this.store.rowCapped })),
+      this.store.select(selectLinkCounts(this.iris, scheme, { pageable: this.store.rowCapped })),
     ]);
     const linkCounts = new Map(counts.map((row) => [row.code!.value, Number(row.links!.value)]));
     const lookup: Record<string, CodeRecord> = {};

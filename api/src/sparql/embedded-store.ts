@@ -166,6 +166,7 @@ function applyOperation(store: OxigraphStore, operation: LogOperation): void {
 
 export class EmbeddedStore implements TripleStore {
   readonly kind = 'embedded' as const;
+  readonly rowCapped = false;
 
   private pending: Buffer[] = [];
   private appliedSeq = 0;

@@ -101,6 +101,7 @@ function serverMessage(body: string): string {
 
 export class HttpStore implements TripleStore {
   readonly kind = 'http' as const;
+  readonly rowCapped = true;
 
   private readonly queryUrl: string;
   private readonly updateUrl: string;

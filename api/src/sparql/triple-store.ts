@@ -28,6 +28,13 @@ export interface TripleStore {
   readonly kind: 'embedded' | 'http';
 
   /**
+   * The server may cut long results at a row cap, so a SELECT that can be long must end with
+   * ORDER BY to be paged. False for the embedded store, which answers every row at once: there an
+   * ORDER BY only costs a sort (ESCO's codes: ~15 ms of the tree endpoint's cold time).
+   */
+  readonly rowCapped: boolean;
+
+  /**
    * Every row of a SELECT. When the query ends with an ORDER BY and no LIMIT, the HTTP adapter
    * pages with LIMIT/OFFSET so a server's row cap (Virtuoso: 10,000) never cuts results.
    */
