@@ -28,10 +28,14 @@ og_build() {
 
 og_port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
+# apt-get install of packages (and apt options such as --no-install-recommends), never prompting.
 og_apt_install() {
   if [ -z "${og_apt_updated:-}" ]; then og_sudo apt-get update -qq || return 1; og_apt_updated=1; fi
-  og_log "installing $* (apt)"
-  DEBIAN_FRONTEND=noninteractive og_sudo apt-get install -y -qq "$@" >/dev/null || return 1
+  local packages=() arg
+  for arg in "$@"; do [[ "$arg" == -* ]] || packages+=("$arg"); done
+  og_log "installing ${packages[*]} (apt)"
+  # `env` inside og_sudo: sudo drops DEBIAN_FRONTEND from the environment it is given.
+  og_sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || return 1
 }
 
 # PostgreSQL on 127.0.0.1:5432 with trust authentication for local TCP connections.

@@ -28,12 +28,7 @@ EOF
     printf '#!/bin/sh\nexit 101\n' | og_sudo tee "$policy" >/dev/null && og_sudo chmod +x "$policy" && added_policy=1
   fi
   local status=0
-  if [ -z "${og_apt_updated:-}" ]; then og_sudo apt-get update -qq || status=$?; [ "$status" = 0 ] && og_apt_updated=1; fi
-  if [ "$status" = 0 ]; then
-    og_log "installing virtuoso-opensource (apt)"
-    # `env` inside sudo: sudo would drop DEBIAN_FRONTEND from the environment.
-    og_sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends virtuoso-opensource >/dev/null || status=$?
-  fi
+  og_apt_install --no-install-recommends virtuoso-opensource || status=$?
   if [ -n "$added_policy" ]; then og_sudo rm -f "$policy"; fi
   [ "$status" = 0 ] || return "$status"
   og_stop_system_virtuoso
