@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from './context.js';
 import type { AppState } from './koa-types.js';
+import { apiCompression } from './middleware/compression.js';
 import { csrfGuard } from './middleware/csrf.js';
 import { errorHandler } from './middleware/errors.js';
 import { issueCsrfCookie, loadSession } from './middleware/session.js';
@@ -16,7 +17,7 @@ import { exportRoutes } from './routes/export/export-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
 import { sparqlRoutes } from './routes/sparql/sparql-routes.js';
 
-/** The Koa application: errors, security headers, body, session, CSRF, routes, web app. */
+/** The Koa application: errors, security headers, compression, body, session, CSRF, routes, web app. */
 export function createKoaApp(app: AppContext): Koa<AppState> {
   const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
   koa.silent = true;
@@ -28,6 +29,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     await next();
   });
+  koa.use(apiCompression());
   koa.use(loadSession(app));
   koa.use(csrfGuard());
   koa.use(issueCsrfCookie(app));

@@ -61,9 +61,25 @@ describe('scheme import', () => {
   it('answers an unchanged tree with 304 for its ETag', async () => {
     const first = await admin.get('/api/schemes/hisco/tree');
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"hisco\./);
+    expect(etag).toMatch(/^W\/"hisco\./);
     const again = await admin.get('/api/schemes/hisco/tree', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('sends the tree gzipped once it has been compressed, the same JSON, and other API answers gzipped too', async () => {
+    const plain = await (await admin.get('/api/schemes/hisco/tree', { headers: { 'accept-encoding': 'identity' } })).text();
+    let gzipped: Response | undefined;
+    await expect
+      .poll(async () => {
+        gzipped = await admin.get('/api/schemes/hisco/tree', { headers: { 'accept-encoding': 'gzip' } });
+        return gzipped.headers.get('content-encoding');
+      })
+      .toBe('gzip');
+    expect(gzipped!.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await gzipped!.text()).toBe(plain); // fetch has decoded it
+    const list = await admin.get('/api/schemes', { headers: { 'accept-encoding': 'gzip' } });
+    expect(list.headers.get('content-encoding')).toBe('gzip');
+    expect(((await list.json()) as SchemeList).schemes).toHaveLength(14);
   });
 
   it('orders PST2 children as 2,2,9 before 2,2,10', async () => {

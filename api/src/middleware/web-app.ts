@@ -6,7 +6,8 @@ import type { AppMiddleware } from '../koa-types.js';
 const serverPaths = ['/api', '/socket.io', '/admin/queues'];
 
 /**
- * Serves the built web app from `web/dist`, with the SPA fallback: any other GET that wants
+ * Serves the built web app from `web/dist` (brotli or gzip files written at build time when the
+ * browser accepts them), with the SPA fallback: any other GET that wants
  * HTML gets `index.html`, so deep links such as /datasets/list work on reload.
  */
 export function webApp(distDir: string): AppMiddleware {
@@ -15,7 +16,10 @@ export function webApp(distDir: string): AppMiddleware {
   return async (ctx, next) => {
     if (serverPaths.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (ctx.path.startsWith('/assets/')) {
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.vary('Accept-Encoding'); // koa-send picks the .br or .gz written by the build
+    }
     await assets(ctx, async () => undefined);
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (!ctx.accepts('html')) return next();

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { CodeRecord, SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree, childrenIndex } from '@og/shared/domain/code-tree';
 import { type SchemeId, schemes } from '@og/shared/domain/schemes';
@@ -10,6 +12,8 @@ export interface CachedTree {
   tree: SchemeTree;
   /** The JSON body, serialised once per revision. */
   body: string;
+  /** The body gzipped, once per revision, off the request path; null until that is done. */
+  gzipped: Buffer | null;
   summary: Omit<SchemeSummary, 'id' | 'label' | 'description'>;
 }
 
@@ -17,6 +21,8 @@ export interface CachedTree {
  * Scheme trees, built from the store once per scheme revision and kept in memory: an
  * unchanged scheme costs one Redis GET (and a 304 when the client has it).
  */
+const gzipAsync = promisify(gzip);
+
 export class SchemeTrees {
   private readonly cache = new Map<SchemeId, CachedTree>();
   private readonly building = new Map<string, Promise<CachedTree>>();
@@ -26,8 +32,12 @@ export class SchemeTrees {
     readonly revisions: SchemeRevisions,
   ) {}
 
+  /**
+   * Weak: one revision is sent plain or gzipped, the same JSON in different bytes (RFC 9110
+   * §8.8.1), and If-None-Match compares weakly either way.
+   */
   etagFor(scheme: SchemeId, revision: string): string {
-    return `"${scheme}.${revision}"`;
+    return `W/"${scheme}.${revision}"`;
   }
 
   async get(scheme: SchemeId): Promise<CachedTree> {
@@ -46,8 +56,17 @@ export class SchemeTrees {
   private async build(scheme: SchemeId, revision: string): Promise<CachedTree> {
     const lookup = await this.repository.readCodes(scheme);
     const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
-    const entry: CachedTree = { revision, etag: this.etagFor(scheme, revision), tree, body: JSON.stringify(tree), summary: summarize(lookup) };
+    const body = JSON.stringify(tree);
+    const entry: CachedTree = { revision, etag: this.etagFor(scheme, revision), tree, body, gzipped: null, summary: summarize(lookup) };
     this.cache.set(scheme, entry);
+    // The first answer after a change goes out plain rather than wait ~40 ms for ESCO's 3 MB to
+    // compress; the answers after it (other people, other tabs) get ~8× fewer bytes.
+    gzipAsync(body).then(
+      (compressed) => {
+        entry.gzipped = compressed;
+      },
+      () => undefined, // cannot fail on a string; were it to, the tree is simply sent plain
+    );
     return entry;
   }
 

@@ -17,8 +17,10 @@ import { moveCode } from '../../commands/move-code.js';
 import { updateCode } from '../../commands/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
+import { etagMatches } from '../../lib/etag.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
+import { skipCompression } from '../../middleware/compression.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { requestKeyOf } from '../request-key.js';
@@ -54,14 +56,21 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
     const etag = schemes.trees.etagFor(scheme, revision);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
-    if (ctx.get('if-none-match') === etag) {
+    ctx.vary('Accept-Encoding');
+    if (etagMatches(ctx.get('if-none-match'), etag)) {
       ctx.status = 304;
       return;
     }
     const tree = await schemes.trees.get(scheme);
     ctx.set('ETag', tree.etag);
     ctx.type = 'application/json';
-    ctx.body = tree.body;
+    skipCompression(ctx); // compressed once per revision, not per request
+    if (tree.gzipped && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = tree.gzipped;
+    } else {
+      ctx.body = tree.body;
+    }
   });
 
   router.get('/:scheme/codes/:value/links', async (ctx) => {
