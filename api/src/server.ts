@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createKoaApp } from './app.js';
 import type { AppContext } from './context.js';
 import { attachRealtime } from './realtime/socket-server.js';
+/** How long requests under way may run on once the server is closing. */
+const closeGraceMs = 2_000;
 
 export interface RunningApiServer {
   server: http.Server;
@@ -26,9 +28,17 @@ export async function startApiServer(app: AppContext, port = app.config.port): P
     server,
     url: `http://${host}:${address.port}`,
     async close() {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // socket.io's close closes the HTTP server too, which then waits for every open connection.
+      // A response still under way when that starts leaves its kept-alive connection open for
+      // keepAliveTimeout (65 s) after it ends; so idle connections are swept as responses end,
+      // and whatever still runs after the grace period is cut.
+      const closed = realtime.close();
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 25);
+      const cutOff = setTimeout(() => server.closeAllConnections(), closeGraceMs);
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(cutOff);
     },
   };
 }
