@@ -21,6 +21,8 @@ async function shot(target: Page, name: string): Promise<void> {
 
 const titlesFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/titles/occcanine_toydata_en.csv');
 const member = { username: 'mira', password: 'mira-password-1' };
+/** The server's DATASET_FILE_LIMIT here: above the census-sized file below, small enough to exceed without writing gigabytes. */
+const fileLimit = '200mb';
 
 let app: AppProcess;
 let browser: Browser;
@@ -72,7 +74,7 @@ async function closeModal(target: Page): Promise<void> {
 
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'og-e2e-datasets-'));
-  app = await startAppProcess();
+  app = await startAppProcess({ DATASET_FILE_LIMIT: fileLimit });
   app.addUser(member.username, 'member', member.password);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
@@ -337,6 +339,34 @@ describe('a census-sized file', () => {
     expect(await datasetRow(page, 'Census-like sample').getByTestId('dataset-title-count').innerText()).toBe(number(rows));
     fs.rmSync(big, { force: true });
   }, 240_000);
+});
+
+describe('a file larger than the server accepts', () => {
+  it('is refused as soon as it is chosen, without being read, and Next stays disabled', async () => {
+    // 250 MB that take no disk: the wizard must refuse it by its size alone, before reading a byte.
+    const huge = path.join(scratch, 'too-large.csv');
+    fs.writeFileSync(huge, 'title,hisco\n');
+    fs.truncateSync(huge, 250_000_000);
+    await page.goto(`${app.url}/datasets/upload`);
+    await page.getByTestId('wizard-file-input').setInputFiles(huge);
+    const refusal = page.getByTestId('wizard-file-refused');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe('This file is 250 MB; the largest file this server accepts is 200 MB.');
+    expect(await page.getByTestId('wizard-file-size').innerText()).toBe('250 MB');
+    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
+    // Not read: no header, so no column to choose and nothing being counted.
+    expect(await page.getByTestId('wizard-title-column').isDisabled()).toBe(true);
+    expect(await page.getByTestId('wizard-reading').count()).toBe(0);
+    await shot(page, 'datasets-wizard-1-too-large-light');
+
+    // Another file is read as usual.
+    await page.getByTestId('wizard-file-input').setInputFiles(titlesFile);
+    await expect.poll(() => page.getByTestId('wizard-title-column').isEnabled()).toBe(true);
+    expect(await refusal.count()).toBe(0);
+    await choose(page, page.getByTestId('wizard-title-column'), 'title');
+    expect(await page.getByTestId('wizard-next').isEnabled()).toBe(true);
+    fs.rmSync(huge, { force: true });
+  });
 });
 
 describe('a dataset the ingest refuses, and deleting datasets', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetAccepted, DatasetList, DatasetMetadataInput, DatasetSummary, DatasetTitle, DatasetTitlesPage } from '../../shared/src/contracts/datasets.js';
+import { datasetLimits, type DatasetAccepted, type DatasetList, type DatasetMetadataInput, type DatasetSummary, type DatasetTitle, type DatasetTitlesPage } from '../../shared/src/contracts/datasets.js';
 import { csrfCookieName, csrfHeaderName } from '../../shared/src/contracts/auth.js';
 import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
@@ -25,7 +25,7 @@ let bea: HttpClient;
 let admin: HttpClient;
 let beaId: string;
 const sockets: JobSocket[] = [];
-const fileLimit = 64 * 1024;
+const fileLimit = 64_000;
 
 const metadata: DatasetMetadataInput = {
   title: 'UK Census 1881 (sample)',
@@ -38,7 +38,7 @@ const metadata: DatasetMetadataInput = {
 const csv = 'occupation,hisco,men,women\nFarmer,61110,3,1\nBaker,77610,2,0\nFarmer,61110,1,1\n';
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ workers: false, env: { DATASET_FILE_LIMIT: `${fileLimit / 1024}kb`, BODY_LIMIT: '64kb' } });
+  env = await startTestEnvironment({ workers: false, env: { DATASET_FILE_LIMIT: `${fileLimit / 1000}kb`, BODY_LIMIT: '64kb' } });
   const users = { alice: await env.addUser('alice', 'member'), bea: await env.addUser('bea', 'member'), root: await env.addUser('root', 'admin') };
   beaId = users.bea.id;
   alice = new HttpClient(env.url);
@@ -286,6 +286,33 @@ describe('POST /api/datasets (multipart)', () => {
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe('csrf_rejected');
     expect(uploadedFiles()).toEqual(files);
+  });
+});
+
+describe('GET /api/datasets/limits', () => {
+  it('tells a signed-in user the largest file an upload may send: DATASET_FILE_LIMIT, in bytes', async () => {
+    for (const client of [alice, admin]) {
+      const response = await client.get('/api/datasets/limits');
+      expect(response.status).toBe(200);
+      const body: unknown = await response.json();
+      expect(body).toEqual({ fileLimitBytes: fileLimit });
+      expect(datasetLimits.safeParse(body).success).toBe(true);
+    }
+    // The limit it names is the one uploads meet: a file of exactly that size is taken, one byte more is refused.
+    const header = 'occupation,hisco,men,women\n';
+    const datasets = await countDatasets();
+    const over = await uploadDataset(alice, { metadata }, `${header}${'x'.repeat(fileLimit + 1 - header.length)}`);
+    expect(over.status).toBe(413);
+    expect(await countDatasets()).toBe(datasets);
+    const atLimit = await uploadDataset(alice, { metadata }, `${header}${'x'.repeat(fileLimit - header.length)}`);
+    expect(atLimit.status, await atLimit.clone().text()).toBe(202);
+    expect(await countDatasets()).toBe(datasets + 1);
+  });
+
+  it('needs a session, like every dataset endpoint', async () => {
+    const response = await new HttpClient(env.url).get('/api/datasets/limits');
+    expect(response.status).toBe(401);
+    expect(await response.json()).not.toHaveProperty('fileLimitBytes');
   });
 });
 

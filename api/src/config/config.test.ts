@@ -9,8 +9,8 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.sparql).toBeNull();
     expect(config.dataDir.endsWith('/data')).toBe(true);
-    expect(config.bodyLimitBytes).toBe(1024 * 1024);
-    expect(config.datasetFileLimitBytes).toBe(20 * 1024 ** 3);
+    expect(config.bodyLimitBytes).toBe(1_000_000);
+    expect(config.datasetFileLimitBytes).toBe(20_000_000_000);
   });
 
   it('reads sizes, flags and the external SPARQL store', () => {
@@ -21,8 +21,8 @@ describe('loadConfig', () => {
       SPARQL_QUERY_URL: 'http://127.0.0.1:3030/og/query',
       SPARQL_UPDATE_URL: 'http://127.0.0.1:3030/og/update',
     });
-    expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
-    expect(config.datasetFileLimitBytes).toBe(1.5 * 1024 ** 3);
+    expect(config.bodyLimitBytes).toBe(2_000_000);
+    expect(config.datasetFileLimitBytes).toBe(1_500_000_000);
     expect(config.cookieSecure).toBe(true);
     expect(config.sparql?.queryUrl).toBe('http://127.0.0.1:3030/og/query');
   });

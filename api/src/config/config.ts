@@ -27,7 +27,8 @@ const byteSize = z
   .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)$/i, 'a size such as 512kb, 1mb or 5gb')
   .transform((text) => {
     const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)$/i.exec(text)!;
-    const units = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 } as const;
+    // Decimal, as file managers and the upload wizard count them: 20gb is shown as "20 GB".
+    const units = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 } as const;
     return Math.round(Number(match[1]) * units[match[2]!.toLowerCase() as keyof typeof units]);
   });
 
@@ -48,11 +49,11 @@ const environment = z.object({
   SPARQL_USER: optionalString,
   SPARQL_PASSWORD: optionalString,
   /** Largest JSON body the API parses. */
-  BODY_LIMIT: byteSize.default(1024 ** 2),
+  BODY_LIMIT: byteSize.default(1e6),
   /** Largest scheme file an admin may upload for import. */
-  SCHEME_FILE_LIMIT: byteSize.default(64 * 1024 ** 2),
+  SCHEME_FILE_LIMIT: byteSize.default(64e6),
   /** Largest dataset CSV a user may upload (a census can be several GB). */
-  DATASET_FILE_LIMIT: byteSize.default(20 * 1024 ** 3),
+  DATASET_FILE_LIMIT: byteSize.default(20e9),
   /** Read-only SPARQL endpoint time limit. */
   SPARQL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),

@@ -27,7 +27,8 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a field named "file".');
   await fs.promises.mkdir(options.directory, { recursive: true });
-  const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: options.fieldLimitBytes ?? 64 * 1024 } });
+  // busboy reports its fileSize limit once a file *reaches* it: one byte more lets a file of exactly maxBytes through.
+  const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, fieldSize: options.fieldLimitBytes ?? 64 * 1024 } });
   const fields: Record<string, string> = {};
   let upload: Promise<ReceivedUpload> | null = null;
   let target: string | null = null;

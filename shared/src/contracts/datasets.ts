@@ -107,6 +107,13 @@ export type DatasetSummary = z.infer<typeof datasetSummary>;
 export const datasetList = z.object({ datasets: z.array(datasetSummary) });
 export type DatasetList = z.infer<typeof datasetList>;
 
+/**
+ * `GET /api/datasets/limits`: what `POST /api/datasets` accepts, so the wizard can refuse a file
+ * before reading or sending it. `fileLimitBytes` is DATASET_FILE_LIMIT: a larger CSV answers 413.
+ */
+export const datasetLimits = z.object({ fileLimitBytes: z.number().int().positive() });
+export type DatasetLimits = z.infer<typeof datasetLimits>;
+
 /** `POST /api/datasets` answers 202 with this as soon as the file is stored. */
 export const datasetAccepted = z.object({ datasetId: z.string(), jobId: z.string() });
 export type DatasetAccepted = z.infer<typeof datasetAccepted>;

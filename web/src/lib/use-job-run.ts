@@ -1,12 +1,9 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { jobEvents, type SubscribeAck } from '@og/shared/events/job-events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useRealtimeSocket } from './realtime';
 import { useJobRunQuery } from './get-job-run';
 import { laterJobRun } from './job-progress';
 import { jobKeys } from './job-keys';
-import { jobSnapshotEvents } from './job-snapshot-events';
+import { useJobRooms } from './use-job-rooms';
 
 /**
  * One job, kept live: loaded from the API, then updated with every snapshot the server
@@ -14,30 +11,7 @@ import { jobSnapshotEvents } from './job-snapshot-events';
  */
 export function useJobRun(jobId: string) {
   const query = useJobRunQuery(jobId);
-  const socket = useRealtimeSocket();
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!socket) return;
-    const storeSnapshot = (job: JobRun) => {
-      if (job.id === jobId) queryClient.setQueryData<JobRun>(jobKeys.run(jobId), (current) => laterJobRun(current, job));
-    };
-    // A refused subscription needs no handling here: the GET reports the same reason.
-    const subscribe = () =>
-      socket.emit(jobEvents.subscribe, jobId, (answer: SubscribeAck) => {
-        if (answer.ok) storeSnapshot(answer.job);
-      });
-
-    for (const event of jobSnapshotEvents) socket.on(event, storeSnapshot);
-    socket.on('connect', subscribe);
-    if (socket.connected) subscribe();
-
-    return () => {
-      for (const event of jobSnapshotEvents) socket.off(event, storeSnapshot);
-      socket.off('connect', subscribe);
-      if (socket.connected) socket.emit(jobEvents.unsubscribe, jobId);
-    };
-  }, [socket, jobId, queryClient]);
-
+  useJobRooms([jobId], (job) => queryClient.setQueryData<JobRun>(jobKeys.run(job.id), (current) => laterJobRun(current, job)));
   return query;
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   addCollaboratorRequest,
   type DatasetAccepted,
+  type DatasetLimits,
   type DatasetList,
   type DatasetSummary,
   type DatasetTitlesPage,
@@ -45,6 +46,11 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
     const viewer = viewerOf(ctx);
     const rows = await listVisibleDatasets(app.db, viewer);
     ctx.body = { datasets: rows.map((row) => presentDataset(row, viewer.id)) } satisfies DatasetList;
+  });
+
+  /** What an upload may be, for the wizard to check a file against before sending it (before '/:id', which would take 'limits' for an id). */
+  router.get('/limits', (ctx) => {
+    ctx.body = { fileLimitBytes: app.config.datasetFileLimitBytes } satisfies DatasetLimits;
   });
 
   router.get('/:id', async (ctx) => {

@@ -4,6 +4,7 @@ import {
   canCreate,
   checkMetadata,
   completedStep,
+  fileSizeRefusal,
   initialWizardState,
   remainingWait,
   totalsColumnChoices,
@@ -14,6 +15,8 @@ import {
 import type { CsvProfile } from './workers/csv-profile';
 
 const file = new File(['title,code\nbaker,1\n'], 'titles.csv', { type: 'text/csv' });
+/** A file that says it is this large (no test holds gigabytes in memory). */
+const sized = (name: string, size: number): File => Object.defineProperty(new File([], name, { type: 'text/csv' }), 'size', { value: size });
 const run = (...actions: WizardAction[]) => actions.reduce(wizardReducer, initialWizardState);
 const set = (changes: Extract<WizardAction, { type: 'set' }>['changes']): WizardAction => ({ type: 'set', changes });
 
@@ -28,6 +31,38 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
     expect(run({ type: 'file', file }, { type: 'step', step: 1 }).step).toBe(0);
     expect(run({ type: 'file', file }, set({ codeColumn: 'code' }), { type: 'step', step: 1 }).step).toBe(1);
     expect(run({ type: 'file', file }, set({ titleColumn: 'title' }), { type: 'step', step: 3 }).step).toBe(3);
+  });
+
+  it('refuses at once a file larger than the server accepts, and keeps Next and Create disabled for it', () => {
+    const serverLimit = 20_000_000_000; // DATASET_FILE_LIMIT's default, '20gb'
+    const census = sized('census.csv', 25_300_000_000);
+    const refused = run({ type: 'limits', fileLimitBytes: serverLimit }, { type: 'file', file: census });
+    expect(fileSizeRefusal(refused)).toBe('This file is 25.3 GB; the largest file this server accepts is 20 GB.');
+    // Even with a column chosen the wizard stays on step 1, and Create is never reached.
+    const chosen = wizardReducer(refused, set({ titleColumn: 'title', title: 'Census' }));
+    expect(wizardReducer(chosen, { type: 'step', step: 1 }).step).toBe(0);
+    expect(wizardReducer(chosen, { type: 'step', step: completedStep }).step).toBe(0);
+    expect(canCreate(chosen)).toBe(false);
+
+    // A file of exactly the limit is accepted (the server refuses only more), as is any file while the limit is unknown.
+    const atLimit = run({ type: 'limits', fileLimitBytes: serverLimit }, { type: 'file', file: sized('a.csv', serverLimit) }, set({ titleColumn: 'title' }));
+    expect(fileSizeRefusal(atLimit)).toBeNull();
+    expect(wizardReducer(atLimit, { type: 'step', step: 1 }).step).toBe(1);
+    expect(fileSizeRefusal(run({ type: 'file', file: census }))).toBeNull();
+
+    // Just over the limit both sizes round alike: the exact byte counts tell them apart.
+    expect(fileSizeRefusal(run({ type: 'limits', fileLimitBytes: serverLimit }, { type: 'file', file: sized('b.csv', serverLimit + 1) }))).toBe(
+      'This file is 20,000,000,001 bytes; the largest file this server accepts is 20,000,000,000 bytes.',
+    );
+  });
+
+  it('goes back to step 1 when the limit arrives after a file it refuses was taken further', () => {
+    const big = sized('big.csv', 300_000_000);
+    const ahead = run({ type: 'file', file: big }, set({ titleColumn: 'title' }), { type: 'step', step: 2 });
+    expect(ahead.step).toBe(2);
+    const limited = wizardReducer(ahead, { type: 'limits', fileLimitBytes: 200_000_000 });
+    expect(limited.step).toBe(0);
+    expect(fileSizeRefusal(limited)).toBe('This file is 300 MB; the largest file this server accepts is 200 MB.');
   });
 
   it('turns options off when their condition goes', () => {

@@ -1,4 +1,5 @@
 import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput } from '@og/shared/contracts/datasets';
+import { formatBytes } from '../../lib/format-bytes';
 import type { CsvProfile } from './workers/csv-profile';
 
 /**
@@ -33,6 +34,8 @@ export interface UploadWizardState {
   step: number;
   /** The chosen file; its header row and counts come from the CSV worker (useCsvProfile). */
   file: File | null;
+  /** The largest file the server accepts (GET /api/datasets/limits); null until known, when only the server checks. */
+  fileLimitBytes: number | null;
   titleColumn: string | null;
   codeColumn: string | null;
   scheme: string | null;
@@ -51,6 +54,7 @@ export interface UploadWizardState {
 export const initialWizardState: UploadWizardState = {
   step: 0,
   file: null,
+  fileLimitBytes: null,
   titleColumn: null,
   codeColumn: null,
   scheme: null,
@@ -68,11 +72,12 @@ export const initialWizardState: UploadWizardState = {
 
 export type WizardAction =
   | { type: 'file'; file: File | null }
+  | { type: 'limits'; fileLimitBytes: number | null }
   | { type: 'step'; step: number }
   | { type: 'agree'; index: number; agreed: boolean }
   | {
       type: 'set';
-      changes: Partial<Omit<UploadWizardState, 'step' | 'file' | 'agreed'>>;
+      changes: Partial<Omit<UploadWizardState, 'step' | 'file' | 'fileLimitBytes' | 'agreed'>>;
     };
 
 /** SPEC §5: a .csv file only. */
@@ -80,9 +85,22 @@ export function isCsvFile(file: File): boolean {
   return /\.csv$/i.test(file.name);
 }
 
-/** SPEC §2: Next on 'Upload CSV' needs a file and a title or code column. */
+/**
+ * Why the server would refuse the chosen file for its size (413 over its DATASET_FILE_LIMIT), or
+ * null. Said as soon as the file is chosen, rather than after reading and sending it.
+ */
+export function fileSizeRefusal(state: Pick<UploadWizardState, 'file' | 'fileLimitBytes'>): string | null {
+  const { file, fileLimitBytes: limit } = state;
+  if (file === null || limit === null || file.size <= limit) return null;
+  // Just over the limit both may round to the same '20 GB': then the exact counts say it.
+  const exact = formatBytes(file.size) === formatBytes(limit);
+  const describe = (bytes: number) => (exact ? `${bytes.toLocaleString('en')} bytes` : formatBytes(bytes));
+  return `This file is ${describe(file.size)}; the largest file this server accepts is ${describe(limit)}.`;
+}
+
+/** SPEC §2: Next on 'Upload CSV' needs a file (one the server accepts) and a title or code column. */
 export function canLeaveUploadStep(state: UploadWizardState): boolean {
-  return state.file !== null && (state.titleColumn !== null || state.codeColumn !== null);
+  return state.file !== null && fileSizeRefusal(state) === null && (state.titleColumn !== null || state.codeColumn !== null);
 }
 
 /** SPEC §2: 'Make predictions in a given scheme' needs a title column. */
@@ -149,6 +167,8 @@ export function wizardReducer(state: UploadWizardState, action: WizardAction): U
     case 'file':
       // A new file has new columns: the choices made from the old one's header are dropped.
       return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, totalsColumns: [], step: 0 });
+    case 'limits':
+      return normalize({ ...state, fileLimitBytes: action.fileLimitBytes });
     case 'step':
       if (action.step === completedStep) return canCreate(state) ? { ...state, step: completedStep } : state;
       return { ...state, step: Math.max(0, Math.min(action.step, furthestStep(state))) };

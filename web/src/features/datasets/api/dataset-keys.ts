@@ -1,6 +1,7 @@
 /** Query keys of the datasets resource. */
 export const datasetKeys = {
   list: () => ['datasets', 'list'] as const,
+  limits: () => ['datasets', 'limits'] as const,
 };
 
 /** `/api/datasets/{id}` with the id encoded. */

@@ -5,7 +5,7 @@ import { SchemeSelect, type SchemeOption } from '../../../components/scheme-sele
 import { formatBytes } from '../../../lib/format-bytes';
 import { describeProgressAmount, progressPercent } from '../../../lib/job-progress';
 import type { CsvProfileState } from '../hooks/use-csv-profile';
-import { columnChoices, isCsvFile, largeFileBytes, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
+import { columnChoices, fileSizeRefusal, isCsvFile, largeFileBytes, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
 import { CsvCounts } from './csv-counts';
 
 interface UploadCsvStepProps {
@@ -23,7 +23,11 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
   const [fileError, setFileError] = useState<string | null>(null);
   const headers = csv.header ?? [];
   const columnOptions = columnChoices(headers);
+  const tooLarge = fileSizeRefusal(state);
   const large = state.file !== null && state.file.size >= largeFileBytes;
+  // A file the server would refuse is not read: nothing to wait for, count or warn about.
+  const readable = state.file !== null && tooLarge === null;
+  const columnPlaceholder = headers.length ? 'Choose a column' : tooLarge ? 'Choose a smaller file first' : 'Choose a file first';
 
   function chooseFile(file: File | null) {
     if (file && !isCsvFile(file)) {
@@ -46,7 +50,8 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
         leftSection={<IconFileTypeCsv size={18} />}
         value={state.file}
         onChange={chooseFile}
-        error={fileError}
+        error={fileError ?? tooLarge}
+        errorProps={{ 'data-testid': 'wizard-file-refused' }}
         fileInputProps={{ 'data-testid': 'wizard-file-input' } as ComponentPropsWithoutRef<'input'>}
         data-testid="wizard-file"
       />
@@ -66,7 +71,7 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
               </Text>
             )}
           </Group>
-          {large && (
+          {large && readable && (
             <Text size="sm" c="red">
               A file of 1 GB or more takes a while to read and to upload; keep this tab open until it is sent.
             </Text>
@@ -83,7 +88,7 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Select
           label="Title column"
-          placeholder={headers.length ? 'Choose a column' : 'Choose a file first'}
+          placeholder={columnPlaceholder}
           data={columnOptions}
           value={state.titleColumn}
           onChange={(titleColumn) => dispatch({ type: 'set', changes: { titleColumn } })}
@@ -94,7 +99,7 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
         />
         <Select
           label="Code column"
-          placeholder={headers.length ? 'Choose a column' : 'Choose a file first'}
+          placeholder={columnPlaceholder}
           data={columnOptions}
           value={state.codeColumn}
           onChange={(codeColumn) => dispatch({ type: 'set', changes: { codeColumn } })}
@@ -115,8 +120,8 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
         />
       </SimpleGrid>
 
-      <ReadingProgress csv={csv} chosen={state.titleColumn !== null || state.codeColumn !== null} fileChosen={state.file !== null} />
-      <CsvCounts fileChosen={state.file !== null} profile={csv.profile} titleColumn={state.titleColumn} codeColumn={state.codeColumn} scheme={state.scheme} />
+      <ReadingProgress csv={csv} chosen={state.titleColumn !== null || state.codeColumn !== null} fileChosen={readable} />
+      <CsvCounts fileChosen={readable} profile={csv.profile} titleColumn={state.titleColumn} codeColumn={state.codeColumn} scheme={state.scheme} />
       <FileWarnings csv={csv} />
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { Button, Group, Paper, Stepper } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconDatabasePlus } from '@tabler/icons-react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { notifyAdmin } from '../../../lib/notify';
+import { useDatasetLimitsQuery } from '../api/get-dataset-limits';
 import { useCsvProfile } from '../hooks/use-csv-profile';
 import { datasetsListPath, useDatasetUpload } from '../hooks/use-dataset-upload';
 import {
@@ -13,6 +14,7 @@ import {
   canLeaveUploadStep,
   checkMetadata,
   completedStep,
+  fileSizeRefusal,
   furthestStep,
   initialWizardState,
   wizardReducer,
@@ -37,10 +39,14 @@ interface UploadWizardProps<TQueryFnData, TQueryKey extends QueryKey> {
  */
 export function UploadWizard<TQueryFnData, TQueryKey extends QueryKey>({ schemes, codeLabelsQuery }: UploadWizardProps<TQueryFnData, TQueryKey>) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  // The server's limit, to refuse a larger file at once; unknown (null) while loading or if it cannot be read, when the server alone checks.
+  const fileLimitBytes = useDatasetLimitsQuery().data?.fileLimitBytes ?? null;
+  useEffect(() => dispatch({ type: 'limits', fileLimitBytes }), [fileLimitBytes]);
   const codeLabels = useQuery({ ...codeLabelsQuery(state.scheme ?? ''), enabled: state.scheme !== null });
   // Once 'Create dataset' is clicked the file is being sent: reading it for counts would only slow that down.
+  // A file the server would refuse is not read at all.
   const csv = useCsvProfile(
-    state.step === completedStep ? null : state.file,
+    state.step === completedStep || fileSizeRefusal(state) !== null ? null : state.file,
     { titleColumn: state.titleColumn, codeColumn: state.codeColumn },
     state.scheme ? (codeLabels.data ?? null) : null,
   );
