@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestDataset } from '../../api/src/datasets/ingest/ingest-dataset.js';
 import { datasetMetadata, type DatasetMetadataInput } from '../../shared/src/contracts/datasets.js';
 import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
-import { processorFactories } from '../../workers/src/processor-map.js';
+import type { ProcessorFactories } from '../../workers/src/processor.js';
+import { finalFailureHooks, processorFactories } from '../../workers/src/processor-map.js';
 import { WorkerHost } from '../../workers/src/worker-host.js';
 import { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
@@ -84,24 +86,33 @@ async function datasetState(env: TestEnvironment, datasetId: string): Promise<Da
   return result.rows[0]!;
 }
 
-/** Stores the file as an upload, creates its dataset row and enqueues `dataset.ingest`, as the API does. */
+/**
+ * Stores the file as an upload, creates its dataset row and enqueues `dataset.ingest`, as the API
+ * does. The file is the content given, or a file already written, hard-linked in (not written again).
+ */
 async function startIngest(
   env: TestEnvironment,
   ownerId: string,
-  content: string | Buffer,
+  content: string | Buffer | { linkFrom: string },
   metadata: Partial<DatasetMetadataInput>,
-  options: { format?: 'csv' | 'json'; dataDir?: string } = {},
+  options: { format?: 'csv' | 'json'; dataDir?: string; datasetId?: string } = {},
 ): Promise<{ datasetId: string; jobId: string; file: string }> {
-  const datasetId = crypto.randomUUID();
+  const datasetId = options.datasetId ?? crypto.randomUUID();
   const uploads = path.join(options.dataDir ?? env.config.dataDir, 'uploads');
   await fs.promises.mkdir(uploads, { recursive: true });
   const file = path.join(uploads, `${datasetId}.${options.format === 'json' ? 'jsonl' : 'csv'}`);
-  await fs.promises.writeFile(file, content);
+  if (typeof content === 'string' || Buffer.isBuffer(content)) await fs.promises.writeFile(file, content);
+  else {
+    await fs.promises.link(content.linkFrom, file).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV') throw error;
+      await fs.promises.copyFile(content.linkFrom, file); // TMPDIR on another file system than DATA_DIR
+    });
+  }
   const stored = { ...datasetMetadata.parse({ title: 'Ingest test', titleColumn: 'title', ...metadata }), originalName: 'test.csv' };
   const jobId = jobIdFor('dataset.ingest', datasetId);
   await env.app.db.query(
     `INSERT INTO datasets (id, owner_id, title, metadata, state, job_id, byte_size) VALUES ($1, $2, $3, $4, 'ingesting', $5, $6)`,
-    [datasetId, ownerId, stored.title, JSON.stringify(stored), jobId, Buffer.byteLength(content)],
+    [datasetId, ownerId, stored.title, JSON.stringify(stored), jobId, (await fs.promises.stat(file)).size],
   );
   await env.app.jobs.enqueue(env.app.db, 'dataset.ingest', { datasetId, path: file, format: options.format ?? 'csv' }, { ownerId, requestKey: datasetId });
   return { datasetId, jobId, file };
@@ -426,6 +437,24 @@ function writeCensusFile(file: string, bytes: number) {
   return { rows, titles: numbered + repeated.size, sums, checksum: String(checksum) };
 }
 
+/**
+ * An 80 MB census file (over a million distinct rows: more than the grouping holds in memory, so
+ * an ingest spills to its staging table on the way), written once for all the tests here that
+ * need one; they hard-link it in as their upload.
+ */
+let census: Promise<ReturnType<typeof writeCensusFile> & { file: string }> | null = null;
+const censusColumns = { titleColumn: 'occupation', codeColumn: 'hisco', totalsColumns: ['men', 'women', 'total'] };
+function censusFile() {
+  census ??= fs.promises.mkdtemp(path.join(os.tmpdir(), 'og-census-')).then((dir) => {
+    const file = path.join(dir, 'census.csv');
+    return { file, ...writeCensusFile(file, 80 * 1024 * 1024) };
+  });
+  return census;
+}
+afterAll(async () => {
+  if (census) await fs.promises.rm(path.dirname((await census).file), { recursive: true, force: true });
+});
+
 describe('dataset.ingest when its worker is killed half-way', () => {
   let env: TestEnvironment;
   let child: ChildProcess | null = null;
@@ -455,22 +484,14 @@ describe('dataset.ingest when its worker is killed half-way', () => {
 
   it('is picked up by another worker and ends with exactly the right rows', { timeout: 240_000 }, async () => {
     const owner = await env.addUser('kai', 'member');
-    const source = path.join(dataDir, 'census.csv');
-    await fs.promises.mkdir(dataDir, { recursive: true });
     // Over a million distinct rows: more than the grouping holds in memory, so the worker spills
     // to its staging table on the way, a COPY that the kill cuts off.
-    const census = writeCensusFile(source, 80 * 1024 * 1024);
+    const census = await censusFile();
     expect(census.titles).toBeGreaterThan(1_000_000);
+    await fs.promises.mkdir(dataDir, { recursive: true });
     child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
 
-    const { datasetId, jobId, file } = await startIngest(
-      env,
-      owner.id,
-      await fs.promises.readFile(source),
-      { titleColumn: 'occupation', codeColumn: 'hisco', totalsColumns: ['men', 'women', 'total'] },
-      { dataDir },
-    );
-    await fs.promises.rm(source);
+    const { datasetId, jobId, file } = await startIngest(env, owner.id, { linkFrom: census.file }, censusColumns, { dataDir });
 
     // Kill it while its COPY into the staging table runs.
     const staging = `dataset_staging_${datasetId.replace(/-/g, '')}`;
@@ -531,5 +552,189 @@ describe('dataset.ingest when its worker is killed half-way', () => {
     expect({ ...stored.rows[0], sums: stored.rows[0]!.sums.map(Number) }).toEqual({ titles: census.titles, sums: census.sums, checksum: census.checksum });
     expect(await datasetTables(env, datasetId)).toEqual(['dataset_titles_<id> (attached)']);
     expect(fs.existsSync(file)).toBe(false);
+  });
+});
+
+/** Advisory-lock namespace of dataset ingests (ingest-dataset.ts): an ingest holds it on its dataset for as long as it runs. */
+const ingestLockNamespace = 40_001;
+
+describe('dataset.ingest when its dataset is deleted while it runs', () => {
+  let env: TestEnvironment;
+  let ownerId: string;
+  let owner: HttpClient;
+
+  beforeAll(async () => {
+    env = await startTestEnvironment({ workers: true });
+    const user = await env.addUser('dora', 'member');
+    ownerId = user.id;
+    owner = new HttpClient(env.url);
+    expect((await owner.login('dora', user.password)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  /** Deletes the dataset through the API while its job runs; answers the job once it ended, and how many seconds after the delete. */
+  async function deleteWhileRunning(datasetId: string, jobId: string) {
+    expect(((await (await owner.get(`/api/jobs/${jobId}`)).json()) as { state: string }).state).toBe('active');
+    expect((await owner.request('DELETE', `/api/datasets/${datasetId}`)).status).toBe(204);
+    const deleted = Date.now();
+    // Not much more than a few seconds: a job that ignored the delete would run on for many more.
+    const job = await waitForJob(owner, jobId, 30_000);
+    return { job, seconds: (Date.now() - deleted) / 1_000 };
+  }
+
+  /** The job ended as completed (nothing failed: the dataset is gone), within a few seconds of the delete. */
+  function expectStoppedPromptly({ job, seconds }: Awaited<ReturnType<typeof deleteWhileRunning>>) {
+    expect(job).toMatchObject({ state: 'completed', error: null, progress: { phase: 'deleted' } });
+    expect(seconds).toBeLessThan(5);
+  }
+
+  /** Nothing of the dataset is left: no row, no tables (partition or staging), no upload, no connection holding its lock. */
+  async function expectNothingLeft(datasetId: string, file: string) {
+    expect((await env.app.db.query('SELECT 1 FROM datasets WHERE id = $1', [datasetId])).rowCount).toBe(0);
+    expect(await datasetTables(env, datasetId)).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    // The ingest's connection is closed as the job ends, not before: give it a moment to go.
+    await waitFor('the ingest to let go of its advisory lock', async () => (await advisoryLocks()).length === 0, { timeoutMs: 5_000 });
+  }
+
+  async function advisoryLocks(): Promise<{ granted: boolean }[]> {
+    const locks = await env.app.db.query<{ granted: boolean }>(
+      `SELECT granted FROM pg_locks
+        WHERE locktype = 'advisory' AND classid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [ingestLockNamespace],
+    );
+    return locks.rows;
+  }
+
+  it('stops within seconds when deleted while it reads a large file, leaving no tables and no upload; the worker takes the next job', { timeout: 180_000 }, async () => {
+    const census = await censusFile();
+    const { datasetId, jobId, file } = await startIngest(env, ownerId, { linkFrom: census.file }, censusColumns);
+    const staging = `dataset_staging_${datasetId.replace(/-/g, '')}`;
+    await waitFor(
+      'the ingest to copy rows into its staging table',
+      async () => {
+        const copying = await env.app.db.query<{ tuples: number }>(
+          'SELECT tuples_processed AS tuples FROM pg_stat_progress_copy WHERE datname = current_database() AND relid = to_regclass($1)',
+          [staging],
+        );
+        return (copying.rows[0]?.tuples ?? 0) > 0;
+      },
+      { timeoutMs: 60_000 },
+    );
+
+    expectStoppedPromptly(await deleteWhileRunning(datasetId, jobId));
+    await expectNothingLeft(datasetId, file);
+
+    const next = await startIngest(env, ownerId, 'title,code\nbaker,1\n', { codeColumn: 'code' });
+    expect(await waitForJob(owner, next.jobId)).toMatchObject({ state: 'completed', error: null });
+    expect(await datasetState(env, next.datasetId)).toMatchObject({ state: 'ready', row_count: 1, title_count: 1 });
+  });
+
+  // The cancel itself is what the next test proves; this one, that stopping in the middle of a long statement leaves nothing.
+  it('stops within seconds when deleted during its GROUP BY into the partition, leaving no tables', { timeout: 180_000 }, async () => {
+    const census = await censusFile();
+    const { datasetId, jobId, file } = await startIngest(env, ownerId, { linkFrom: census.file }, censusColumns);
+    const grouping = `INSERT INTO "dataset_titles_${datasetId.replace(/-/g, '')}"%`;
+    const running = async () =>
+      (await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1`, [grouping]))
+        .rowCount;
+    await waitFor('the ingest to add up its staging lines', running, { timeoutMs: 60_000 });
+
+    expectStoppedPromptly(await deleteWhileRunning(datasetId, jobId));
+    expect(await running()).toBe(0);
+    await expectNothingLeft(datasetId, file);
+  });
+
+  it('cancels a statement that waits (here for the lock an earlier attempt still holds): only the cancel can end it', async () => {
+    const datasetId = crypto.randomUUID();
+    const holder = await env.app.db.connect();
+    let file: string;
+    try {
+      await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [ingestLockNamespace, datasetId]);
+      const started = await startIngest(env, ownerId, 'title,code\nbaker,1\n', { codeColumn: 'code' }, { datasetId });
+      file = started.file;
+      await waitFor('the ingest to wait for the lock', async () => (await advisoryLocks()).some((lock) => !lock.granted));
+
+      // The lock stays held: the ingest would wait for it for minutes.
+      expectStoppedPromptly(await deleteWhileRunning(datasetId, started.jobId));
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock_all()');
+      holder.release();
+    }
+    await expectNothingLeft(datasetId, file);
+  });
+});
+
+describe('dataset.ingest failing for good', () => {
+  let env: TestEnvironment;
+  let ownerId: string;
+  const serverFailureMessage = 'The ingest failed on the server (the details are in its log). Upload the file again, or ask an administrator.';
+
+  beforeAll(async () => {
+    env = await startTestEnvironment({ workers: false });
+    ownerId = (await env.addUser('fay', 'member')).id;
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  /** Runs `work` with a worker host of the app's final-failure hooks, and the given processors. */
+  async function withWorkerHost(factories: ProcessorFactories, work: () => Promise<void>) {
+    const host = new WorkerHost({ config: env.config, db: env.app.db, log: env.app.log.child('workers'), schemes: env.app.schemes }, factories, {
+      concurrency: 1,
+      finalFailureHooks,
+    });
+    try {
+      await host.waitUntilReady();
+      await work();
+    } finally {
+      await host.close(1_000);
+    }
+  }
+
+  async function failedRun(jobId: string) {
+    return waitFor(
+      'the job to fail for good',
+      async () => {
+        const result = await env.app.db.query<{ state: string; attempts: number; error: string | null }>('SELECT state, attempts, error FROM job_runs WHERE id = $1', [jobId]);
+        return result.rows[0]?.state === 'failed' ? result.rows[0] : null;
+      },
+      { timeoutMs: 30_000 },
+    );
+  }
+
+  /** The dataset says the server failed it (not the detail), and the tables an attempt left and the upload are gone. */
+  async function expectFailedByServer(datasetId: string, file: string) {
+    expect(await datasetState(env, datasetId)).toMatchObject({ state: 'failed', error: serverFailureMessage, row_count: null });
+    expect(await datasetTables(env, datasetId)).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+  }
+
+  it('after a server fault on every attempt, the dataset fails with a plain message and its tables and upload go', { timeout: 60_000 }, async () => {
+    const { datasetId, jobId, file } = await startIngest(env, ownerId, 'title,code\nbaker,1\n', { codeColumn: 'code' });
+    await env.app.db.query(`CREATE TABLE dataset_staging_${datasetId.replace(/-/g, '')} (title text)`);
+    const failing: ProcessorFactories = {
+      ...processorFactories,
+      'dataset.ingest': () => async () => {
+        throw new Error('Connection terminated unexpectedly');
+      },
+    };
+    await withWorkerHost(failing, async () => {
+      expect(await failedRun(jobId)).toEqual({ state: 'failed', attempts: 3, error: 'Connection terminated unexpectedly' });
+    });
+    await expectFailedByServer(datasetId, file);
+  });
+
+  it('when BullMQ fails the job without running it (it stalled once too often), the same happens', async () => {
+    // Queued with no worker yet, then marked as BullMQ marks a job whose workers kept dying.
+    const { datasetId, jobId, file } = await startIngest(env, ownerId, 'title,code\nbaker,1\n', { codeColumn: 'code' });
+    await env.app.db.query(`CREATE TABLE dataset_staging_${datasetId.replace(/-/g, '')} (title text)`);
+    expect(await env.app.redis.hset(`${env.config.redisPrefix}:bull:dataset.ingest:${jobId}`, 'defa', 'job stalled more than allowable limit')).toBe(1);
+    await withWorkerHost(processorFactories, async () => {
+      expect(await failedRun(jobId)).toMatchObject({ state: 'failed', error: 'job stalled more than allowable limit' });
+    });
+    await expectFailedByServer(datasetId, file);
   });
 });

@@ -18,8 +18,6 @@ export interface ProcessorTools {
   report(progress: JobProgress): Promise<void>;
   /** Aborted when the worker shuts down: stop at the next safe point and throw. */
   signal: AbortSignal;
-  /** Whether this is the job's last attempt: an error now fails it for good. */
-  lastAttempt: boolean;
   job: Job;
   log: Logger;
 }
@@ -28,8 +26,21 @@ export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: Proces
 
 export type ProcessorFactories = { [K in JobKind]: (deps: WorkerDeps) => JobProcessor<K> };
 
+/** How a job failed for good, as its kind's final-failure hook hears it. */
+export interface FinalFailure {
+  /** What the job run records as its error. */
+  message: string;
+  /**
+   * What the processor threw on its last attempt: an `UnrecoverableError` for a failure it
+   * expected (a bad file; its message is for the job's owner), anything else a fault of the
+   * server. Null when the job failed without its processor (its worker kept dying).
+   */
+  error: unknown;
+}
+
 /**
- * What to set right when a job of a kind fails for good outside its processor (its worker died
- * once too often, so the processor's own error handling never ran).
+ * What to set right when a job of a kind fails for good: the host calls it for every final
+ * failure, the processor's own last error and a job whose worker died once too often alike,
+ * before the job run is marked failed.
  */
-export type FinalFailureHooks = { [K in JobKind]?: (deps: WorkerDeps, input: JobInput<K>, message: string) => Promise<void> };
+export type FinalFailureHooks = { [K in JobKind]?: (deps: WorkerDeps, input: JobInput<K>, failure: FinalFailure) => Promise<void> };

@@ -14,14 +14,16 @@ import { presentJobRun } from '@og/api/presenters/job-run';
 import type { JobEventName } from '@og/shared/events/job-events';
 import { type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import { JobEventsEmitter } from './job-events-emitter.js';
-import type { FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
+import type { FinalFailure, FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
 
 const progressIntervalMs = 250;
 
 /**
  * Runs one BullMQ worker per job kind. Around each processor it keeps the job's `job_runs`
  * row in step (active, progress, retrying, completed, failed) and pushes every change to the
- * job's Socket.IO rooms through Redis.
+ * job's Socket.IO rooms through Redis. A job that fails for good, whether its processor threw on
+ * the last attempt or its worker kept dying, goes through {@link WorkerHost.failForGood}: its
+ * kind's final-failure hook, then the failed row.
  */
 export class WorkerHost {
   private readonly workers: Worker[] = [];
@@ -89,7 +91,6 @@ export class WorkerHost {
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const tools: ProcessorTools = {
       job,
-      lastAttempt,
       signal: this.shutdown.signal,
       log: log.child(kind),
       report: async (progress) => {
@@ -107,29 +108,44 @@ export class WorkerHost {
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = error instanceof UnrecoverableError || lastAttempt;
-      const row = await finishJobRun(db, id, { state: final ? 'failed' : 'retrying', error: message });
-      this.publish(final ? 'job:failed' : 'job:progress', row);
+      // While the job is still this worker's: one that dies in the hook leaves the job to BullMQ's stalled check.
+      if (error instanceof UnrecoverableError || lastAttempt) await this.failForGood(kind, id, input.data, { message, error });
+      else this.publish('job:progress', await finishJobRun(db, id, { state: 'retrying', error: message }));
       throw error;
     }
   }
 
-  /** A job that failed outside its processor (stalled too often after worker crashes) still ends as failed. */
+  /**
+   * BullMQ failed a job without its processor: it stalled once too often (its workers died) or
+   * its input was invalid. It still ends as failed, through the same path as any other.
+   */
   private async afterFinalFailure(job: Job | undefined, error: Error): Promise<void> {
     if (!job?.id) return;
     try {
       const row = await findJobRun(this.deps.db, job.id);
+      // Failed or completed already: the processor's own failure went through failForGood.
       if (!row || row.state === 'failed' || row.state === 'completed') return;
       if (job.attemptsMade < (job.opts.attempts ?? 1) && !job.finishedOn) return;
-      const message = job.failedReason || error.message;
-      const kind = row.kind as JobKind;
-      const hook = this.finalFailureHooks[kind] as ((deps: WorkerDeps, input: unknown, message: string) => Promise<void>) | undefined;
-      const input = jobKinds[kind]?.input.safeParse(job.data);
-      if (hook && input?.success) await hook(this.deps, input.data, message);
-      this.publish('job:failed', await finishJobRun(this.deps.db, job.id, { state: 'failed', error: message }));
+      await this.failForGood(row.kind as JobKind, job.id, job.data, { message: job.failedReason || error.message, error: null });
     } catch (failure) {
       this.deps.log.error('could not record a failed job', { jobId: job.id, error: failure as Error });
     }
+  }
+
+  /**
+   * Every final failure: the kind's hook sets right what the job leaves (a dataset says it failed,
+   * its upload goes), then the job run is marked failed. A hook that fails is logged; the job
+   * still ends as failed.
+   */
+  private async failForGood(kind: JobKind, jobId: string, data: unknown, failure: FinalFailure): Promise<void> {
+    const hook = this.finalFailureHooks[kind] as ((deps: WorkerDeps, input: unknown, failure: FinalFailure) => Promise<void>) | undefined;
+    const input = jobKinds[kind]?.input.safeParse(data);
+    if (hook && input?.success) {
+      await hook(this.deps, input.data, failure).catch((error: unknown) =>
+        this.deps.log.error('the final-failure hook of a job failed', { kind, jobId, error: error as Error }),
+      );
+    }
+    this.publish('job:failed', await finishJobRun(this.deps.db, jobId, { state: 'failed', error: failure.message }));
   }
 
   async waitUntilReady(): Promise<void> {

@@ -26,8 +26,8 @@ async function dequeueWaitingJob(queue: Queue, jobId: string): Promise<boolean> 
  * ingest job's final transaction takes its locks (dataset row, then tables), so the two cannot
  * deadlock; a job that reaches that point afterwards finds no dataset and gives up. The
  * attached partition must go (it only waits for readers); a staging or standalone table that
- * a running ingest still holds is left to that job, which drops its own tables when it finds
- * its dataset gone.
+ * a running ingest still holds is left to that job, which finds its dataset gone within about a
+ * second (it looks for the row; ingest/deletion-watch.ts), stops, and drops its own tables.
  */
 async function dropDatasetRowAndTables(db: Database, datasetId: string): Promise<void> {
   try {

@@ -15,6 +15,7 @@ import {
   indexPartition,
   partitionCopyStatement,
 } from './dataset-partition.js';
+import { DatasetGoneError, DeletionWatch } from './deletion-watch.js';
 import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-titles.js';
 import { readJsonTitles } from './read-json-titles.js';
 import { TableCopy } from './table-copy.js';
@@ -31,7 +32,8 @@ import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } fr
  *
  * Safe to run again after a killed attempt: an advisory lock on the dataset waits for the dead
  * attempt's connection to go, its leftover tables are dropped, and a dataset already ready
- * answers its stored counts.
+ * answers its stored counts. A dataset deleted meanwhile stops the ingest within about a second
+ * (deletion-watch.ts), which drops its tables and throws {@link DatasetGoneError}.
  */
 export interface IngestDatasetInput {
   datasetId: string;
@@ -56,14 +58,6 @@ export interface IngestDatasetTools {
   groupBytes?: number;
 }
 
-/** The dataset was deleted while it was being ingested: nothing to do any more. */
-export class DatasetGoneError extends Error {
-  override readonly name = 'DatasetGoneError';
-  constructor() {
-    super('The dataset was deleted while its file was being read.');
-  }
-}
-
 const mixedEncodingMessage =
   'The file starts in UTF-8 but has bytes further on that are not UTF-8 (a mix of encodings). Save the whole file as UTF-8 and upload it again.';
 
@@ -71,15 +65,17 @@ const mixedEncodingMessage =
 const ingestLockNamespace = 4_0001;
 const reportEveryMs = 250;
 const heartbeatMs = 500;
-/** How often a long read checks that its dataset was not deleted meanwhile. */
-const stillThereEveryMs = 5_000;
 
 export async function ingestDataset(db: Database, input: IngestDatasetInput, tools: IngestDatasetTools = {}): Promise<IngestDatasetResult> {
   const client = await db.connect();
+  let watch: DeletionWatch | null = null;
   let result: IngestDatasetResult;
   try {
-    result = await ingestOnConnection(db, client, input, tools);
+    watch = await DeletionWatch.start(db, client, input.datasetId);
+    result = await ingestOnConnection(client, input, tools, watch);
   } catch (error) {
+    // Stopped first, so that no cancel of its lands on the clean-up.
+    await watch?.stop();
     // A failed attempt leaves nothing behind (a killed one leaves tables its retry drops first).
     // Its own connection, still holding the advisory lock, does it if it can.
     const cleaned = await dropLeftoverTables(client, input.datasetId).then(
@@ -88,14 +84,16 @@ export async function ingestDataset(db: Database, input: IngestDatasetInput, too
     );
     client.release(true);
     if (!cleaned) await dropLeftoverTablesSoon(db, input.datasetId);
-    throw await explain(db, input.datasetId, error);
+    // Whatever the error (a cancelled statement, a table the delete dropped), a deleted dataset is why.
+    throw watch?.deleted ? new DatasetGoneError() : await explain(db, input.datasetId, error);
   }
+  await watch.stop();
   // Never back to the pool: it holds the advisory lock and session settings.
   client.release(true);
   return result;
 }
 
-async function ingestOnConnection(db: Database, client: pg.PoolClient, input: IngestDatasetInput, tools: IngestDatasetTools): Promise<IngestDatasetResult> {
+async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInput, tools: IngestDatasetTools, watch: DeletionWatch): Promise<IngestDatasetResult> {
   const report = tools.report ?? (async () => undefined);
   // Waits while an earlier attempt's connection still works on this dataset.
   await client.query(`SET lock_timeout = '5min'`);
@@ -138,7 +136,7 @@ async function ingestOnConnection(db: Database, client: pg.PoolClient, input: In
     // Started by the first spill, if the pairs outgrow the memory at all.
     const staged = new TableCopy(client, staging);
     try {
-      read = await readUpload(db, input, { sniff, encoding, metadata: metadata.data, staged, tools, report });
+      read = await readUpload(input, { sniff, encoding, metadata: metadata.data, staged, tools, report, watch });
       // Pairs that outgrew the memory went to the staging table: the rest follow them there.
       if (read.groups.spilled) {
         read.groups.flush();
@@ -163,6 +161,7 @@ async function ingestOnConnection(db: Database, client: pg.PoolClient, input: In
   }
 
   const { rows, groups } = read;
+  watch.throwIfDeleted();
   await createPartitionTable(client, input.datasetId);
   let titles: number;
   if (groups.spilled) {
@@ -174,7 +173,14 @@ async function ingestOnConnection(db: Database, client: pg.PoolClient, input: In
     await withHeartbeat(report, { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(titles)} distinct` }, async () => {
       const copy = new TableCopy(client, partitionCopyStatement(input.datasetId));
       try {
-        await groups.writePartitionRows(input.datasetId, (text) => copy.write(text), () => copy.drained());
+        await groups.writePartitionRows(
+          input.datasetId,
+          (text) => copy.write(text),
+          () => {
+            watch.throwIfDeleted();
+            return copy.drained();
+          },
+        );
         await copy.end();
       } catch (error) {
         await copy.abort();
@@ -182,9 +188,11 @@ async function ingestOnConnection(db: Database, client: pg.PoolClient, input: In
       }
     });
   }
+  watch.throwIfDeleted();
   await withHeartbeat(report, { phase: 'indexing', done: 0, total: null, unit: 'titles', message: `${count(titles)} distinct titles` }, () =>
     indexPartition(client, input.datasetId),
   );
+  watch.throwIfDeleted();
   if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }))) throw new DatasetGoneError();
   await report({ phase: 'done', done: titles, total: titles, unit: 'titles', message: `${count(rows)} rows, ${count(titles)} distinct titles` });
   return { rows, titles, bytes: sniff.bytes, encoding };
@@ -208,7 +216,6 @@ async function sniffInput(input: IngestDatasetInput): Promise<UploadSniff> {
 
 /** Reads the file's rows into title groups; pairs that outgrow the memory go to the staging COPY as they do. */
 async function readUpload(
-  db: Database,
   input: IngestDatasetInput,
   context: {
     sniff: UploadSniff;
@@ -217,24 +224,21 @@ async function readUpload(
     staged: TableCopy;
     tools: IngestDatasetTools;
     report: (progress: JobProgress) => Promise<void>;
+    watch: DeletionWatch;
   },
 ): Promise<{ rows: number; groups: TitleGroups }> {
-  const { sniff, staged, tools, report, metadata } = context;
+  const { sniff, staged, tools, report, metadata, watch } = context;
   const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns };
   const keyEncoding: ByteEncoding = input.format === 'csv' && context.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
   const groups = new TitleGroups(columns.totalsColumns.length, (text) => staged.write(text), keyEncoding, tools.groupBytes ?? defaultGroupBytes);
   let reported = 0;
-  let checked = Date.now();
   const afterPiece = async (rows: number, bytesRead: number) => {
+    watch.throwIfDeleted();
     await staged.drained();
     tools.signal?.throwIfAborted();
     if (Date.now() - reported >= reportEveryMs) {
       reported = Date.now();
       await report({ phase: 'reading', done: bytesRead, total: sniff.bytes, unit: 'bytes', message: `${count(rows)} rows` });
-    }
-    if (Date.now() - checked >= stillThereEveryMs) {
-      checked = Date.now();
-      if (!(await datasetExists(db, input.datasetId))) throw new DatasetGoneError();
     }
   };
   await report({ phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' });

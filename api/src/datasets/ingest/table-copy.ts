@@ -21,9 +21,17 @@ export class TableCopy {
   write(text: Buffer): void {
     if (this.failure) return;
     if (!this.stream) {
-      this.stream = this.client.query(pgCopyStreams.from(this.statement));
+      const stream = this.client.query(pgCopyStreams.from(this.statement));
       // Kept from the start: an error while nobody is waiting must not go unhandled.
-      this.stream.on('error', (error: Error) => (this.failure ??= error));
+      stream.on('error', (error: Error) => {
+        this.failure ??= error;
+        // Postgres ended the COPY (a bad value, a cancel): the stream must not hand on what still
+        // waits in its buffer, or pg-copy-streams writes it, once the socket drains, to a connection
+        // it has let go of, and throws where nobody catches. Destroyed, it drops the buffer (and
+        // sends a CopyFail, which Postgres, out of the COPY already, ignores).
+        if (!stream.destroyed) stream.destroy();
+      });
+      this.stream = stream;
     }
     if (!this.stream.write(text)) this.full = true;
   }
@@ -49,7 +57,9 @@ export class TableCopy {
 
   /** Abandons the COPY (Postgres rolls back what it took) and waits until the connection is free again. */
   async abort(): Promise<void> {
-    if (!this.stream || this.stream.destroyed) return;
+    // A COPY Postgres failed (cancelled, say) is over already and its connection free (and one it
+    // failed before taking it would never close).
+    if (!this.stream || this.stream.destroyed || this.failure) return;
     const closed = once(this.stream, 'close').catch(() => undefined);
     this.stream.destroy(new Error('The ingest stopped.'));
     await closed;
