@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { DataFactory, StreamParser, StreamWriter } from 'n3';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
+import { ChunkBatcher } from '../../lib/chunk-batcher.js';
 import { requireUser } from '../../middleware/session.js';
 import { prefixes } from '../../sparql/sparql-builder.js';
 
@@ -25,7 +26,7 @@ export function exportRoutes(app: AppContext): Router<AppState> {
     parser.on('data', (quad) => writer.write(DataFactory.quad(quad.subject, quad.predicate, quad.object)));
     parser.on('end', () => writer.end());
     parser.on('error', (error) => body.destroy(error));
-    writer.pipe(body);
+    writer.pipe(new ChunkBatcher()).pipe(body);
     (async () => {
       for await (const chunk of app.store.dumpNQuads()) {
         if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
