@@ -18,7 +18,11 @@ export interface AppContext {
   store: TripleStore;
   schemes: SchemeContext;
   /** Set once the Socket.IO server is attached (the api process only). */
-  realtime?: { disconnectSession(tokenHash: string): void };
+  realtime?: {
+    disconnectSession(tokenHash: string): void;
+    /** Takes a user's sockets out of a job's room: they may no longer follow it (a collaborator removed). */
+    leaveJobRoom(userId: string, jobId: string): void;
+  };
 }
 
 export function createAppContext(config: Config, store: TripleStore, log: Logger = createLogger(config.logLevel)): AppContext {

@@ -10,6 +10,8 @@ import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkers } from '../../workers/src/start-workers.js';
 import type { WorkerHost } from '../../workers/src/worker-host.js';
+import { JobEventsEmitter } from '../../workers/src/job-events-emitter.js';
+import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**
@@ -433,9 +435,24 @@ describe('who may see and change a dataset', () => {
     expect((await bea.get(`/api/datasets/${id}`)).status).toBe(200);
   });
 
-  it('stops sharing when the owner removes the collaborator', async () => {
+  it('stops sharing when the owner removes the collaborator, and their open page stops hearing its ingest', async () => {
     const id = shared.datasetId;
+    const [beaSocket, aliceSocket] = [new JobSocket(env.url, bea.cookieHeader), new JobSocket(env.url, alice.cookieHeader)];
+    sockets.push(beaSocket, aliceSocket);
+    await Promise.all([beaSocket.connected(), aliceSocket.connected()]);
+    expect((await beaSocket.subscribe(shared.jobId)).ok).toBe(true);
+    expect((await aliceSocket.subscribe(shared.jobId)).ok).toBe(true);
+
     expect((await alice.request('DELETE', `/api/datasets/${id}/collaborators/${beaId}`)).status).toBe(204);
+    // An event for the job's room (as a worker sends it): the owner hears it, the removed collaborator not.
+    const run = (await (await alice.get(`/api/jobs/${shared.jobId}`)).json()) as JobRun;
+    const emitter = new JobEventsEmitter(env.app.redis, env.config.redisPrefix);
+    await waitFor('the owner to hear the job event', () => {
+      emitter.emit('job:progress', run, null);
+      return aliceSocket.received.some((event) => event.job.id === shared.jobId);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(beaSocket.received.filter((event) => event.job.id === shared.jobId)).toEqual([]);
     expect((await alice.request('DELETE', `/api/datasets/${id}/collaborators/${beaId}`)).status).toBe(404);
     expect((await bea.get(`/api/datasets/${id}`)).status).toBe(404);
     expect((await listOf(bea)).map((dataset) => dataset.id)).not.toContain(id);

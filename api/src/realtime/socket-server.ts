@@ -102,6 +102,7 @@ export function attachRealtime(app: AppContext, server: http.Server): { io: Real
 
   app.realtime = {
     disconnectSession: (tokenHash) => io.in(sessionRoom(tokenHash)).disconnectSockets(true),
+    leaveJobRoom: (userId, jobId) => io.in(userRoom(userId)).socketsLeave(jobRoom(jobId)),
   };
 
   return {

@@ -99,6 +99,8 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
     const viewer = viewerOf(ctx);
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
     await removeDatasetCollaborator(app.db, dataset, viewer, ctx.params.userId);
+    // A page the removed user has open stops hearing the ingest's progress (every api process's sockets).
+    if (dataset.job_id) app.realtime?.leaveJobRoom(ctx.params.userId!, dataset.job_id);
     ctx.status = 204;
   });
 
