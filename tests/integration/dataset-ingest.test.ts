@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestDataset } from '../../api/src/datasets/ingest/ingest-dataset.js';
+import { ingestDataset, ingestLockNamespace } from '../../api/src/datasets/ingest/ingest-dataset.js';
 import { datasetMetadata, type DatasetMetadataInput } from '../../shared/src/contracts/datasets.js';
 import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
 import type { ProcessorFactories } from '../../workers/src/processor.js';
@@ -555,8 +555,6 @@ describe('dataset.ingest when its worker is killed half-way', () => {
   });
 });
 
-/** Advisory-lock namespace of dataset ingests (ingest-dataset.ts): an ingest holds it on its dataset for as long as it runs. */
-const ingestLockNamespace = 40_001;
 
 describe('dataset.ingest when its dataset is deleted while it runs', () => {
   let env: TestEnvironment;

@@ -5,7 +5,7 @@ import oxigraph from 'oxigraph';
 import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
 import { createLogger, type Logger } from '../lib/log.js';
 import { iri } from './sparql-builder.js';
-import { maskLiterals, queryForm } from './sparql-text.js';
+import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
 import { parseTsvResults } from './sparql-tsv.js';
 import { encodeRecord, type LogOperation, logHeader, readLogHeader, scanLog } from './store-log.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
@@ -58,12 +58,9 @@ export interface EmbeddedStoreOptions {
 const snapshotFile = 'snapshot.nq';
 const logFile = 'updates.log';
 const snapshotHeaderPattern = /^# og-embedded-store snapshot 1 generation=(\d+) quads=(\d+)$/;
-const nQuads = 'application/n-quads';
-const nTriples = 'application/n-triples';
-const turtle = 'text/turtle';
-const sparqlJson = 'application/sparql-results+json';
+const { nQuads, nTriples, sparqlJson } = mediaTypes;
 /** SELECT answers: read by parseTsvResults, about twice as fast as the store's JSON. */
-const sparqlTsv = 'text/tab-separated-values';
+const { sparqlTsv } = mediaTypes;
 const nondeterministic = /\b(?:NOW|RAND|UUID|STRUUID|BNODE)\s*\(/i;
 const dumpChunkChars = 1 << 20;
 
@@ -350,13 +347,7 @@ export class EmbeddedStore implements TripleStore {
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
     const deadline = this.deadlineOf(options);
     await this.readyToRead(deadline, options?.timeoutMs);
-    const form = queryForm(maskLiterals(query));
-    let contentType = sparqlJson;
-    if (form === 'CONSTRUCT' || form === 'DESCRIBE') {
-      const turtleAt = accept.indexOf(turtle);
-      const nTriplesAt = accept.indexOf(nTriples);
-      contentType = nTriplesAt >= 0 && (turtleAt < 0 || nTriplesAt < turtleAt) ? nTriples : turtle;
-    }
+    const contentType = rawResultType(query, accept);
     return { contentType, body: this.run(query, contentType, deadline, options?.timeoutMs) };
   }
 

@@ -3,7 +3,7 @@ import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { DataFactory, Parser as TurtleParser, Writer as QuadWriter } from 'n3';
 import { createLogger, type Logger } from '../lib/log.js';
 import { iri, join, literal, sparql, type SparqlFragment } from './sparql-builder.js';
-import { isPageable, maskLiterals, normalizeBindings, outerLimit, pageOf, queryForm, subqueryPageOf, termToNTriples } from './sparql-text.js';
+import { isPageable, maskLiterals, mediaTypes, normalizeBindings, outerLimit, pageOf, rawResultType, subqueryPageOf, termToNTriples } from './sparql-text.js';
 import {
   type Bindings,
   type BindingTerm,
@@ -74,11 +74,9 @@ export const virtuosoSystemGraphs = {
 /** Temporary graphs of loads in progress (a crashed load may leave one behind: drop it by hand). */
 export const temporaryGraphPrefix = 'urn:og:tmp-load:';
 
-const sparqlJson = 'application/sparql-results+json';
+const { sparqlJson, nTriples, turtle } = mediaTypes;
 /** Virtuoso's stock ResultSetMaxRows. */
 const virtuosoDefaultRowCap = 10_000;
-const nTriples = 'application/n-triples';
-const turtle = 'text/turtle';
 
 interface Deadline {
   at: number;
@@ -304,13 +302,7 @@ export class HttpStore implements TripleStore {
   }
 
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
-    const form = queryForm(maskLiterals(query));
-    let wanted = sparqlJson;
-    if (form === 'CONSTRUCT' || form === 'DESCRIBE') {
-      const turtleAt = accept.indexOf(turtle);
-      const nTriplesAt = accept.indexOf(nTriples);
-      wanted = nTriplesAt >= 0 && (turtleAt < 0 || nTriplesAt < turtleAt) ? nTriples : turtle;
-    }
+    const wanted = rawResultType(query, accept);
     const { response, body } = await this.send('query', this.queryUrl, { form: { query }, accept: wanted }, this.deadline(options));
     const contentType = response.headers.get('content-type') ?? wanted;
     if (wanted === sparqlJson && body.includes('"typed-literal"')) {

@@ -34,6 +34,27 @@ export function queryForm(text: string): QueryForm | null {
   return match ? (match[1]!.toUpperCase() as QueryForm) : null;
 }
 
+/** Media types of SPARQL results and RDF the adapters send and read. */
+export const mediaTypes = {
+  sparqlJson: 'application/sparql-results+json',
+  sparqlTsv: 'text/tab-separated-values',
+  nTriples: 'application/n-triples',
+  nQuads: 'application/n-quads',
+  turtle: 'text/turtle',
+} as const;
+
+/**
+ * The format a read-only query is answered in (`TripleStore.queryRaw`): SELECT and ASK as SPARQL
+ * JSON; CONSTRUCT and DESCRIBE as N-Triples when the Accept header names it before Turtle, else Turtle.
+ */
+export function rawResultType(query: string, accept: string): string {
+  const form = queryForm(maskLiterals(query));
+  if (form !== 'CONSTRUCT' && form !== 'DESCRIBE') return mediaTypes.sparqlJson;
+  const turtleAt = accept.indexOf(mediaTypes.turtle);
+  const nTriplesAt = accept.indexOf(mediaTypes.nTriples);
+  return nTriplesAt >= 0 && (turtleAt < 0 || nTriplesAt < turtleAt) ? mediaTypes.nTriples : mediaTypes.turtle;
+}
+
 /**
  * Whether a SELECT may be paged by appending `LIMIT n OFFSET k`: it ends with an ORDER BY clause
  * (after the last closing brace of its WHERE clause) and has no LIMIT, OFFSET or trailing VALUES.

@@ -61,8 +61,8 @@ export interface IngestDatasetTools {
 const mixedEncodingMessage =
   'The file starts in UTF-8 but has bytes further on that are not UTF-8 (a mix of encodings). Save the whole file as UTF-8 and upload it again.';
 
-/** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash). */
-const ingestLockNamespace = 4_0001;
+/** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash): held for as long as an ingest runs. */
+export const ingestLockNamespace = 40_001;
 const reportEveryMs = 250;
 const heartbeatMs = 500;
 

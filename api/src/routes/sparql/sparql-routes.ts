@@ -37,9 +37,9 @@ export function sparqlRoutes(app: AppContext): Router<AppState> {
     if (parsed.type !== 'query' || !readOnlyForms.has(parsed.queryType)) {
       throw new AppError('bad_request', 'This endpoint answers SELECT, ASK, CONSTRUCT and DESCRIBE queries only; updates are not accepted.');
     }
-    const accept = parsed.queryType === 'CONSTRUCT' || parsed.queryType === 'DESCRIBE' ? 'text/turtle' : 'application/sparql-results+json';
     try {
-      const result = await app.store.queryRaw(query, accept, { timeoutMs: app.config.sparqlTimeoutMs });
+      // The store picks the format from the client's Accept (N-Triples or Turtle for graphs, SPARQL JSON otherwise).
+      const result = await app.store.queryRaw(query, ctx.get('accept'), { timeoutMs: app.config.sparqlTimeoutMs });
       ctx.type = result.contentType;
       ctx.body = result.body;
     } catch (error) {
