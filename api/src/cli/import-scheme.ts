@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { type SchemeImportFormat, schemeImportFormats } from '@og/shared/contracts/schemes';
 import { isSchemeId, schemeById, schemeIds, type SchemeId } from '@og/shared/domain/schemes';
 import type { JobProgress } from '@og/shared/jobs/job-kinds';
-import { importScheme, InvalidSchemeFileError, type SchemeImportResult } from '../commands/import-scheme.js';
+import { importScheme, parseSchemeFile, type SchemeImportResult } from '../commands/import-scheme.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { closeAppContext, createAppContext } from '../context.js';
 import { createDatabase } from '../db/database.js';
@@ -14,7 +14,7 @@ import { JobQueues } from '../jobs/job-queues.js';
 import { createLogger, type Logger } from '../lib/log.js';
 import { createRedis } from '../lib/redis.js';
 import { uploadsDirectory } from '../lib/uploads.js';
-import { parseSchemeCsv, parseSchemeTurtle, validateSchemeCodes } from '../schemes/scheme-file.js';
+import { schemeFileExtensions, schemeFormatOfFile } from '../schemes/scheme-file.js';
 import { openStore } from '../sparql/open-store.js';
 import { StoreLockedError } from '../sparql/store-lock.js';
 import type { TripleStore } from '../sparql/triple-store.js';
@@ -60,10 +60,9 @@ function parseArguments(): Arguments {
     }
     format = values.format as SchemeImportFormat;
   } else {
-    const extension = path.extname(values.file).toLowerCase();
-    if (extension === '.csv') format = 'csv';
-    else if (extension === '.ttl') format = 'turtle';
-    else throw new UsageError(`Cannot tell the format of ${values.file} from its extension: give --format csv or --format turtle.`);
+    const fromName = schemeFormatOfFile(values.file);
+    if (!fromName) throw new UsageError(`Cannot tell the format of ${values.file} from its extension: give --format csv or --format turtle.`);
+    format = fromName;
   }
   return { scheme: values.scheme, file: path.resolve(values.file), format };
 }
@@ -103,9 +102,7 @@ async function importInProcess(config: Config, log: Logger, store: TripleStore, 
  */
 async function importThroughApp(config: Config, log: Logger, locked: StoreLockedError, args: Arguments, text: string): Promise<SchemeImportResult> {
   // Refuse an invalid file here, before it becomes a failed job in the app.
-  const parsed = args.format === 'csv' ? parseSchemeCsv(text) : parseSchemeTurtle(text);
-  const problems = parsed.problems.length ? parsed.problems : validateSchemeCodes(parsed.codes);
-  if (problems.length) throw new InvalidSchemeFileError(problems);
+  parseSchemeFile(text, args.format);
 
   const db = createDatabase(config.databaseUrl, 1);
   const redis = createRedis(config.redisUrl, 'producer');
@@ -114,7 +111,7 @@ async function importThroughApp(config: Config, log: Logger, locked: StoreLocked
     await prepareDatabase(config, db, log);
     const uploads = uploadsDirectory(config);
     await fs.mkdir(uploads, { recursive: true });
-    const upload = path.join(uploads, `${crypto.randomUUID()}${args.format === 'csv' ? '.csv' : '.ttl'}`);
+    const upload = path.join(uploads, `${crypto.randomUUID()}${schemeFileExtensions[args.format]}`);
     await fs.copyFile(args.file, upload);
     let runId: string;
     try {

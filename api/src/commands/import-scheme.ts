@@ -6,7 +6,7 @@ import type { JobProgress } from '@og/shared/jobs/job-kinds';
 import { appendAudit } from '../db/queries/audit-log.js';
 import { ntriple } from '../sparql/sparql-builder.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { parseSchemeCsv, parseSchemeTurtle, validateSchemeCodes, type ImportProblem } from '../schemes/scheme-file.js';
+import { type ImportedCode, type ImportProblem, parseSchemeCsv, parseSchemeTurtle, validateSchemeCodes } from '../schemes/scheme-file.js';
 import { valueForCode } from '../schemes/scheme-iris.js';
 import { withSchemeLock } from '../schemes/scheme-lock.js';
 import { codeTriples, schemeTriples } from '../schemes/scheme-queries.js';
@@ -27,6 +27,14 @@ export class InvalidSchemeFileError extends AppError {
   }
 }
 
+/** The codes of a scheme file, read and validated whole; an invalid file throws InvalidSchemeFileError. */
+export function parseSchemeFile(text: string, format: SchemeImportFormat): ImportedCode[] {
+  const parsed = format === 'csv' ? parseSchemeCsv(text) : parseSchemeTurtle(text);
+  const problems = parsed.problems.length ? parsed.problems : validateSchemeCodes(parsed.codes);
+  if (problems.length) throw new InvalidSchemeFileError(problems);
+  return parsed.codes;
+}
+
 /**
  * Imports a scheme file (CSV `code,label,parent,description` or SKOS Turtle): validates all of
  * it first (an invalid file changes nothing), then replaces the scheme's graph in one swap.
@@ -39,10 +47,7 @@ export async function importScheme(
   const { scheme } = options;
   const report = options.report ?? (async () => undefined);
   await report({ phase: 'validating', done: 0, total: null, unit: 'codes' });
-  const parsed = options.format === 'csv' ? parseSchemeCsv(options.text) : parseSchemeTurtle(options.text);
-  const problems = parsed.problems.length ? parsed.problems : validateSchemeCodes(parsed.codes);
-  if (problems.length) throw new InvalidSchemeFileError(problems);
-  const codes = parsed.codes;
+  const codes = parseSchemeFile(options.text, options.format);
 
   return withSchemeLock(schemes.redis, schemes.redisPrefix, scheme, async () => {
     const existing = await schemes.repository.readCodes(scheme);

@@ -6,9 +6,6 @@ import { type ClientToServerEvents, jobRoom, type ServerToClientEvents, userRoom
 import { hashToken } from '../auth/session-tokens.js';
 import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
 import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
-import { isCollaboratorOnJobDataset } from '../db/queries/datasets.js';
-import { findJobRun, type JobRunRow } from '../db/queries/job-runs.js';
 import { findLiveSession, type SessionWithUser } from '../db/queries/sessions.js';
 import { createRedis } from '../lib/redis.js';
 import { presentJobRun } from '../presenters/job-run.js';
@@ -39,13 +36,6 @@ function sameOrigin(request: http.IncomingMessage): boolean {
   } catch {
     return false;
   }
-}
-
-/** A job this user may follow live: their own (admins: any), or the ingest job of a dataset shared with them. */
-async function findFollowableJobRun(db: Queryable, jobId: string, user: SessionWithUser['user']): Promise<JobRunRow | null> {
-  const row = await findVisibleJobRun(db, jobId, user);
-  if (row || jobId.length > 200) return row;
-  return (await isCollaboratorOnJobDataset(db, jobId, user.id)) ? findJobRun(db, jobId) : null;
 }
 
 /**
@@ -85,7 +75,7 @@ export function attachRealtime(app: AppContext, server: http.Server): { io: Real
     socket.on('job:subscribe', async (jobId, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
-        const row = typeof jobId === 'string' ? await findFollowableJobRun(app.db, jobId, session.user) : null;
+        const row = typeof jobId === 'string' ? await findVisibleJobRun(app.db, jobId, session.user, { sharedDatasets: true }) : null;
         if (!row) return reply({ ok: false, error: 'No such job.' });
         await socket.join(jobRoom(row.id));
         reply({ ok: true, job: presentJobRun(row) });

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { Parser, type Quad } from 'n3';
+import type { SchemeImportFormat } from '@og/shared/contracts/schemes';
 
 /**
  * Reading a scheme file for import: CSV with the header `code,label,parent,description` (the
@@ -169,4 +170,14 @@ export function validateSchemeCodes(codes: ImportedCode[]): ImportProblem[] {
     for (const code of path) settled.add(code);
   }
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).slice(0, Math.max(maxProblems, 0));
+}
+
+/** The file name extension of each scheme file format. */
+export const schemeFileExtensions: Record<SchemeImportFormat, string> = { csv: '.csv', turtle: '.ttl' };
+
+/** A scheme file's format from its name's extension, or null when it names none of them. */
+export function schemeFormatOfFile(name: string): SchemeImportFormat | null {
+  const lower = name.toLowerCase();
+  const found = Object.entries(schemeFileExtensions).find(([, extension]) => lower.endsWith(extension));
+  return found ? (found[0] as SchemeImportFormat) : null;
 }

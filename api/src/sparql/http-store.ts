@@ -66,13 +66,13 @@ export interface HttpStoreOptions {
 }
 
 /** The graphs a fresh Virtuoso 7 holds for itself (its RDF views, LDP and service descriptions). */
-export const virtuosoSystemGraphs = {
+const virtuosoSystemGraphs = {
   iris: ['http://www.w3.org/ns/ldp#', 'http://localuriqaserver/sparql', 'http://www.w3.org/2002/07/owl#'],
   prefixes: ['http://www.openlinksw.com/'],
 };
 
 /** Temporary graphs of loads in progress (a crashed load may leave one behind: drop it by hand). */
-export const temporaryGraphPrefix = 'urn:og:tmp-load:';
+const temporaryGraphPrefix = 'urn:og:tmp-load:';
 
 const { sparqlJson, nTriples, turtle } = mediaTypes;
 /** Virtuoso's stock ResultSetMaxRows. */
@@ -290,8 +290,8 @@ export class HttpStore implements TripleStore {
 
   async construct(query: string, options?: QueryOptions): Promise<string> {
     const { response, body } = await this.send('query', this.queryUrl, { form: { query }, accept: `${nTriples}, text/plain;q=0.9, ${turtle};q=0.8` }, this.deadline(options));
-    const contentType = (response.headers.get('content-type') ?? nTriples).split(';')[0]!.trim().toLowerCase();
-    const ntriples = contentType === nTriples || contentType === 'text/plain' ? body : toNTriples(body, contentType);
+    const contentType = rdfTypeOf(response);
+    const ntriples = contentType === nTriples ? body : writeQuads(parseRdf(body, contentType, 'c_'), 'N-Triples');
     if (this.virtuoso) {
       // Virtuoso cuts a CONSTRUCT at its row cap without any sign; an answer that long is taken to be cut.
       let triples = 0;
@@ -354,10 +354,9 @@ export class HttpStore implements TripleStore {
     const url = new URL(this.gspUrl!);
     url.searchParams.set('graph', graph);
     const { response, body } = await this.send('graph download', url.toString(), { accept: `${nTriples}, ${turtle};q=0.9` }, this.deadline(undefined));
-    const contentType = (response.headers.get('content-type') ?? nTriples).split(';')[0]!.trim().toLowerCase();
-    const quads = parseRdf(body, contentType === 'text/plain' ? nTriples : contentType, `g${index}_`);
+    const quads = parseRdf(body, rdfTypeOf(response), `g${index}_`);
     const graphNode = DataFactory.namedNode(graph);
-    return { text: writeNQuads(quads.map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object, graphNode))), triples: quads.length };
+    return { text: writeQuads(quads.map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object, graphNode)), 'N-Quads'), triples: quads.length };
   }
 
   // ── writes ───────────────────────────────────────────────────────────────────────────────
@@ -465,21 +464,15 @@ function parseRdf(text: string, contentType: string, blankNodePrefix: string) {
   }
 }
 
-function writeNQuads(quads: ReturnType<typeof parseRdf>): string {
-  const writer = new QuadWriter({ format: 'N-Quads' });
-  writer.addQuads(quads);
-  let output = '';
-  writer.end((error, result) => {
-    if (error) throw error;
-    output = result;
-  });
-  return output;
+/** The RDF syntax of a server's answer; `text/plain` (what some servers call N-Triples) and none at all read as N-Triples. */
+function rdfTypeOf(response: Response): string {
+  const contentType = (response.headers.get('content-type') ?? nTriples).split(';')[0]!.trim().toLowerCase();
+  return contentType === 'text/plain' ? nTriples : contentType;
 }
 
-/** A server's CONSTRUCT answer in another RDF syntax, rewritten as N-Triples. */
-function toNTriples(text: string, contentType: string): string {
-  const writer = new QuadWriter({ format: 'N-Triples' });
-  writer.addQuads(parseRdf(text, contentType, 'c_'));
+function writeQuads(quads: ReturnType<typeof parseRdf>, format: 'N-Triples' | 'N-Quads'): string {
+  const writer = new QuadWriter({ format });
+  writer.addQuads(quads);
   let output = '';
   writer.end((error, result) => {
     if (error) throw error;

@@ -94,7 +94,7 @@ const xsdString = 'http://www.w3.org/2001/XMLSchema#string';
 const rdfLangString = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
 
 /** Virtuoso answers with the pre-1.1 `typed-literal` term type; the port speaks SPARQL 1.1 JSON. */
-export function normalizeTerm(term: BindingTerm | { type: string; value: string; datatype?: string; 'xml:lang'?: string }): BindingTerm {
+function normalizeTerm(term: BindingTerm | { type: string; value: string; datatype?: string; 'xml:lang'?: string }): BindingTerm {
   if (term.type === 'typed-literal') {
     const normalized: BindingTerm = { type: 'literal', value: term.value };
     if (term.datatype !== undefined) normalized.datatype = term.datatype;

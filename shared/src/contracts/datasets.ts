@@ -11,6 +11,9 @@ import { jobProgress, jobStates } from '../jobs/job-kinds.js';
 /** A CSV column name as the header gives it. */
 const columnName = plainText(1_000).refine((value) => value.length > 0, 'A column name cannot be empty');
 
+/** A Wikidata item id such as Q42 (SPEC §5), checked the same in the wizard and on the server. */
+export const wikidataQid = z.string().regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID looks like Q42');
+
 /** What the wizard sends as `metadata` (SPEC §2 "Upload wizard", §3 "Dataset creation payload"). */
 export const datasetMetadata = z
   .object({
@@ -22,9 +25,7 @@ export const datasetMetadata = z
     totalsColumns: z.array(columnName).max(50).default([]),
     language: plainText(100).nullable().default(null),
     provenance: plainText(2_000).nullable().default(null),
-    wikidataQid: z
-      .string()
-      .regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID looks like Q42')
+    wikidataQid: wikidataQid
       .nullable()
       .default(null)
       .or(z.literal('').transform(() => null)),

@@ -1,4 +1,4 @@
-import type { CsvDialect } from './csv-dialect.js';
+import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 
 /**
  * Finds the rows and fields of CSV bytes, one row at a time, without making strings: the ingest

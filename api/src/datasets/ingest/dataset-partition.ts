@@ -10,7 +10,7 @@ import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
  * the file has more distinct pairs than the grouping holds in memory, an unlogged staging table
  * for the pre-grouped lines, added up into the partition at the end.
  */
-export function datasetStagingTable(datasetId: string): string {
+function datasetStagingTable(datasetId: string): string {
   return `dataset_staging_${datasetIdHex(datasetId)}`;
 }
 

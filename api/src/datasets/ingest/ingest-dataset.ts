@@ -4,7 +4,7 @@ import { datasetMetadata } from '@og/shared/contracts/datasets';
 import type { JobProgress } from '@og/shared/jobs/job-kinds';
 import { type Database, inTransaction } from '../../db/database.js';
 import { datasetExists } from '../../db/queries/datasets.js';
-import { detectCsvDialect } from './csv-dialect.js';
+import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import {
   attachPartition,

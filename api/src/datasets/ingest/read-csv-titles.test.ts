@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { nameHeaderColumns } from '@og/shared/domain/csv-header';
-import type { CsvDialect } from './csv-dialect.js';
+import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import { type FilePiece, maxRowBytes, readCsvTitles, type TitleColumns } from './read-csv-titles.js';
 import type { ByteEncoding } from './text-bytes.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { nameHeaderColumns } from '@og/shared/domain/csv-header';
-import type { CsvDialect } from './csv-dialect.js';
+import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 import { CsvRowScanner, rowFound, rowIncomplete, strayQuote } from './csv-scanner.js';
 import { errorAtLine, InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
 import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from './text-bytes.js';
@@ -29,7 +29,7 @@ export interface TitleColumns {
   totalsColumns: string[];
 }
 
-export const headerOnlyMessage = 'The file has a header but no rows.';
+const headerOnlyMessage = 'The file has a header but no rows.';
 
 /** A piece of the file: its bytes (UTF-8 or windows-1252), and how many bytes of the file are behind them. */
 export interface FilePiece {
@@ -242,9 +242,9 @@ function countByte(bytes: Uint8Array, start: number, end: number, byte: number):
 }
 
 /** Most columns a header may have (a census table has tens; the names are all kept while reading). */
-export const maxColumns = 10_000;
+const maxColumns = 10_000;
 
-export function raggedRowError(line: number, fields: number, headerFields: number): InvalidDatasetFileError {
+function raggedRowError(line: number, fields: number, headerFields: number): InvalidDatasetFileError {
   return new InvalidDatasetFileError(`Line ${line} has ${fields} field${fields === 1 ? '' : 's'}; the header has ${headerFields}.`);
 }
 

@@ -1,7 +1,7 @@
 import { quoteValue } from './dataset-file-error.js';
 
 /** Most digits a totals value may have: sums of such values stay exact in a double for a long while. */
-export const maxTotalsDigits = 15;
+const maxTotalsDigits = 15;
 
 /**
  * A totals cell as a whole number: empty or blank is 0; otherwise digits with an optional sign,

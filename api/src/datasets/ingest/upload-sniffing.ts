@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isUtf8Start } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import { decodeText } from './text-bytes.js';
 
@@ -21,7 +22,7 @@ export interface UploadSniff {
 }
 
 /** How much of the file decides the encoding. */
-export const sniffBytes = 1024 * 1024;
+const sniffBytes = 1024 * 1024;
 /** How much of the file must be free of NUL bytes. */
 const binaryCheckBytes = 64 * 1024;
 
@@ -77,16 +78,6 @@ function looksBinary(sample: Buffer): boolean {
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) controls++;
   }
   return controls > 8 && controls > sample.length / 200;
-}
-
-/** Valid UTF-8, allowing a character cut off at the end of the sample. */
-function isUtf8Start(sample: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The file turned out not to be UTF-8 after the part that decided it was: read it again as windows-1252. */

@@ -3,22 +3,17 @@ import type { FieldIssue } from '@og/shared/contracts/validation';
 import { isSchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { DatasetJsonLine } from '../../commands/dataset-uploads.js';
-import { parseInput } from '../../middleware/validate.js';
-
-function refuse(what: string, issues: FieldIssue[]): never {
-  const first = issues[0]!;
-  throw new AppError('validation_failed', `Invalid ${what}: ${first.path}: ${first.message}`, issues.slice(0, 20));
-}
+import { parseInput, validationError } from '../../middleware/validate.js';
 
 /** The dataset metadata (datasetMetadata), with scheme ids checked against the known schemes and the title trimmed. */
-export function parseDatasetMetadata(value: unknown): DatasetMetadata {
+function parseDatasetMetadata(value: unknown): DatasetMetadata {
   const metadata = parseInput(datasetMetadata, value, 'metadata');
   const issues: FieldIssue[] = [];
   for (const field of ['scheme', 'predictScheme'] as const) {
     const scheme = metadata[field];
     if (scheme !== null && !isSchemeId(scheme)) issues.push({ path: field, message: `Unknown scheme '${scheme}'` });
   }
-  if (issues.length) refuse('metadata', issues);
+  if (issues.length) throw validationError('metadata', issues);
   return { ...metadata, title: metadata.title.trim() };
 }
 
@@ -49,7 +44,7 @@ export function parseMetadataField(field: string | undefined): DatasetMetadata {
  */
 export function parseJsonDatasetUpload(body: unknown): { metadata: DatasetMetadata; rows: Iterable<DatasetJsonLine> } {
   const upload = parseInput(datasetJsonUpload, body);
-  if (upload.data.length === 0) refuse('request body', [{ path: 'data', message: 'There are no rows to make a dataset of' }]);
+  if (upload.data.length === 0) throw validationError('request body', [{ path: 'data', message: 'There are no rows to make a dataset of' }]);
   const given = upload.metadata;
   const defaults = {
     titleColumn: 'title',
@@ -65,7 +60,7 @@ export function parseJsonDatasetUpload(body: unknown): { metadata: DatasetMetada
       issues.push({ path: `data.${index}.totals`, message: `Has ${row.totals.length} values; metadata.totalsColumns names ${width}` });
     }
   });
-  if (issues.length) refuse('request body', issues);
+  if (issues.length) throw validationError('request body', issues);
   return {
     metadata,
     rows: (function* () {

@@ -17,8 +17,8 @@ import { moveCode } from '../../commands/move-code.js';
 import { updateCode } from '../../commands/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
-import { etagMatches } from '../../lib/etag.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
+import { schemeFileExtensions, schemeFormatOfFile } from '../../schemes/scheme-file.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
 import { skipCompression } from '../../middleware/compression.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
@@ -57,7 +57,8 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
     ctx.vary('Accept-Encoding');
-    if (etagMatches(ctx.get('if-none-match'), etag)) {
+    ctx.status = 200; // ctx.fresh compares If-None-Match (weakly, W/ either side) only against a 2xx
+    if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
@@ -112,9 +113,9 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
     const upload = await receiveUpload(ctx, {
       directory: uploadsDirectory(app.config),
       maxBytes: app.config.schemeFileLimitBytes,
-      extensions: ['.csv', '.ttl'],
+      extensions: Object.values(schemeFileExtensions),
     });
-    const format = upload.path.endsWith('.ttl') ? 'turtle' : 'csv';
+    const format = schemeFormatOfFile(upload.path)!; // receiveUpload took only these extensions
     const run = await app.jobs.enqueue(
       app.db,
       'scheme.import',

@@ -1,4 +1,4 @@
-import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput } from '@og/shared/contracts/datasets';
+import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, wikidataQid } from '@og/shared/contracts/datasets';
 import { formatBytes } from '../../lib/format-bytes';
 import type { CsvProfile } from './workers/csv-profile';
 
@@ -134,7 +134,9 @@ export function furthestStep(state: UploadWizardState): number {
 /** SPEC §5 with the contract: a Wikidata QID looks like Q42 (or is left empty). */
 export function contextErrors(state: Pick<UploadWizardState, 'wikidataQid'>): { wikidataQid?: string } {
   const qid = state.wikidataQid.trim();
-  return qid === '' || /^Q[1-9]\d{0,11}$/.test(qid) ? {} : { wikidataQid: 'A Wikidata QID looks like Q42' };
+  if (qid === '') return {};
+  const checked = wikidataQid.safeParse(qid);
+  return checked.success ? {} : { wikidataQid: checked.error.issues[0]!.message };
 }
 
 /** Predictions in one scheme need that scheme. */

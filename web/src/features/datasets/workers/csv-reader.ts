@@ -1,10 +1,8 @@
+import { detectCsvDialect, isUtf8Start } from '@og/shared/domain/csv-dialect';
 import Papa from 'papaparse';
 
 /** SPEC §9: the browser reads a local CSV in 10 MB chunks. */
 export const csvChunkBytes = 10 * 1024 * 1024;
-
-/** Delimiters tried on the first rows, in the order the ingest job tries them: comma, tab, pipe, semicolon. */
-export const csvDelimiters = [',', '\t', '|', ';'];
 
 /** How much of a file's start decides its encoding (the ingest job decides on the first MiB too). */
 const encodingSampleBytes = 1024 * 1024;
@@ -32,23 +30,14 @@ export interface CsvChunk {
   format: CsvFormat | null;
 }
 
-/** UTF-8 when the sample is valid UTF-8 (a sequence cut at its end is fine), else windows-1252 (Latin-1). */
+/** UTF-8 when the sample is valid UTF-8 (a sequence cut at its end is fine), else windows-1252 (Latin-1), as the ingest job decides. */
 export function detectEncoding(sample: Uint8Array): CsvEncoding {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+  return isUtf8Start(sample) ? 'utf-8' : 'windows-1252';
 }
 
-/** The delimiter and line ending of a CSV, guessed from its first text (papaparse's guess, our four delimiters). */
+/** The delimiter and line ending of a CSV, guessed from its first text as the ingest job guesses them. */
 export function detectFormat(text: string, encoding: CsvEncoding): CsvFormat {
-  const sample = text.slice(0, encodingSampleBytes);
-  const { meta } = Papa.parse<string[]>(sample, { preview: 10, delimitersToGuess: csvDelimiters, skipEmptyLines: true });
-  const delimiter = csvDelimiters.includes(meta.delimiter) ? meta.delimiter : ',';
-  const newline = meta.linebreak === '\r\n' || meta.linebreak === '\r' ? meta.linebreak : '\n';
-  return { encoding, delimiter, newline };
+  return { encoding, ...detectCsvDialect(text.slice(0, formatSampleChars)) };
 }
 
 export class CsvReadError extends Error {

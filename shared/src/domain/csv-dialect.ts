@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 
 /**
- * What the browser's papaparse decides about a CSV before the rows, decided here the same way
- * (with papaparse, on the start of the file) so the server reads the columns the wizard offered:
- * the delimiter, the line break, and the header's column names.
+ * What is decided about a CSV before its rows, by the browser's wizard and the ingest job alike
+ * (the same code, papaparse's guess on the start of the file), so the server reads the columns the
+ * wizard offered: the delimiter and the line break (the header's names: ./csv-header.ts).
  */
 export interface CsvDialect {
   delimiter: string;
@@ -11,7 +11,7 @@ export interface CsvDialect {
 }
 
 /** The delimiters guessed from, in papaparse's order (its default list without the ASCII record and unit separators). */
-export const guessedDelimiters = [',', '\t', '|', ';'];
+const guessedDelimiters = [',', '\t', '|', ';'];
 
 /** Guesses the delimiter and line break from the start of the text, as papaparse does in the browser. */
 export function detectCsvDialect(head: string): CsvDialect {
@@ -19,4 +19,14 @@ export function detectCsvDialect(head: string): CsvDialect {
   const delimiter = guessedDelimiters.includes(preview.meta.delimiter) ? preview.meta.delimiter : ',';
   const newline = preview.meta.linebreak;
   return { delimiter, newline: newline === '\r\n' || newline === '\r' ? newline : '\n' };
+}
+
+/** Whether the start of a file is UTF-8 (a character cut off at the end of the sample is fine); if not, it is read as windows-1252. */
+export function isUtf8Start(sample: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
