@@ -17,6 +17,7 @@ import { moveCode } from '../../commands/move-code.js';
 import { updateCode } from '../../commands/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
+import { etagMatches } from '../../lib/etag.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { schemeFileExtensions, schemeFormatOfFile } from '../../schemes/scheme-file.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
@@ -57,8 +58,8 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
     ctx.vary('Accept-Encoding');
-    ctx.status = 200; // ctx.fresh compares If-None-Match (weakly, W/ either side) only against a 2xx
-    if (ctx.fresh) {
+    // Not ctx.fresh: it answers 200 to any request with Cache-Control: no-cache, which fetch() adds to every manual If-None-Match.
+    if (etagMatches(ctx.get('if-none-match'), etag)) {
       ctx.status = 304;
       return;
     }
