@@ -43,18 +43,25 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<boolean
   }
 }
 
-/** Runs `work` in one transaction on one client, rolling back on any error. */
+/** Runs `work` in one transaction on one client from the pool, rolling back on any error. */
 export async function inTransaction<T>(db: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
   try {
-    await client.query('BEGIN');
+    return await inClientTransaction(client, work);
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs `work` in one transaction on a client the caller holds (its session locks and settings), rolling back on any error. */
+export async function inClientTransaction<Client extends pg.ClientBase, T>(client: Client, work: (client: Client) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Queryable } from '../../db/database.js';
+import { inClientTransaction, type Queryable } from '../../db/database.js';
 import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '../../db/queries/datasets.js';
 import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
 
@@ -84,27 +84,19 @@ export async function attachPartition(
   counts: { rows: number; titles: number; bytes: number },
 ): Promise<boolean> {
   const partition = datasetTitlesTable(datasetId);
-  await client.query('BEGIN');
-  try {
+  return inClientTransaction(client, async () => {
     const updated = await client.query(
       `UPDATE datasets SET state = 'ready', error = NULL, row_count = $2, title_count = $3, byte_size = $4, ready_at = now()
         WHERE id = $1 AND state = 'ingesting'`,
       [datasetId, counts.rows, counts.titles, counts.bytes],
     );
-    if (!updated.rowCount) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+    if (!updated.rowCount) return false; // deleted, or failed meanwhile: nothing changed, the commit is empty
     await client.query(
       `ALTER TABLE dataset_titles ATTACH PARTITION ${identifier(partition)} FOR VALUES IN (${pg.escapeLiteral(datasetId)})`,
     );
     // The partition's own constraint says the same now.
     await client.query(`ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_dataset`)}`);
     await client.query(`DROP TABLE IF EXISTS ${identifier(datasetStagingTable(datasetId))}`);
-    await client.query('COMMIT');
     return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
 }

@@ -1,4 +1,4 @@
-import type { AddCollaboratorRequest, DatasetSummary } from '@og/shared/contracts/datasets';
+import type { AddCollaboratorRequest, DatasetList, DatasetSummary } from '@og/shared/contracts/datasets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { datasetApiPath, datasetKeys } from './dataset-keys';
@@ -13,6 +13,8 @@ export function useAddCollaborator(datasetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: AddCollaboratorRequest) => addCollaborator(datasetId, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.list() }),
+    // The answer is the dataset as it now is: it replaces its row, no need to read the whole list again.
+    onSuccess: (dataset) =>
+      queryClient.setQueryData<DatasetList>(datasetKeys.list(), (list) => list && { ...list, datasets: list.datasets.map((row) => (row.id === dataset.id ? dataset : row)) }),
   });
 }
