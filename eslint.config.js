@@ -1,7 +1,8 @@
 // Lint rules, including the import rules of STYLE.md:
 // - shared/ imports nothing from api/, workers/ or web/ (it holds contracts and pure logic);
 // - web/ imports nothing from api/ or workers/ (no server or database code in the browser);
-// - api/ never imports workers/ (workers may use the api's data layer, not the other way);
+// - api/ never imports workers/; workers/ use only the server core api/package.json exports, and
+//   never the HTTP side (Koa, socket.io's server or its Redis adapter: workers emit through Redis);
 // - a web feature never imports another feature (features/<a> → features/<b> is refused).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -63,7 +64,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/src/config/**/*.ts', 'infra/**/*.{js,ts}', 'tests/**/*.ts', '*.config.{js,ts}'],
+    files: ['workers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@og/web', '@og/web/*'], message: 'Workers do not import web code.' },
+            { group: ['socket.io', '@socket.io/redis-adapter', 'koa', 'koa-*', '@koa/*'], message: 'Workers emit job events through Redis (@socket.io/redis-emitter); the HTTP side stays in the api.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/config/**/*.ts', 'infra/**/*.{js,ts}', 'tests/**/*.{ts,mjs}', '*.config.{js,ts}'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

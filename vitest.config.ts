@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,api,workers,web}/src/**/*.test.{ts,tsx}'],
+          include: ['{shared,api,workers,web}/src/**/*.test.{ts,tsx}', 'infra/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -3,7 +3,10 @@
 // - shared/ imports nothing from api/, workers/ or web/;
 // - web/ imports nothing from api/ or workers/;
 // - api/ imports nothing from workers/ or web/;
+// - workers/ import nothing from web/, and from api/ only the server core that api/package.json
+//   exports (`@og/api/<entry>`): no relative path into api/src, no module the list leaves out;
 // - a web feature imports nothing from another feature.
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -12,7 +15,22 @@ const forbidden = {
   shared: ['api', 'workers', 'web'],
   web: ['api', 'workers'],
   api: ['workers', 'web'],
+  workers: ['web'],
 };
+
+/** The api's declared server core: its package exports, as patterns (`./db/queries/*`). */
+const apiExports = Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'api/package.json'), 'utf8')).exports ?? {});
+
+function isApiExport(specifier) {
+  if (!specifier.startsWith('@og/api/')) return false;
+  const subpath = `./${specifier.slice('@og/api/'.length)}`;
+  return apiExports.some((entry) => {
+    const star = entry.indexOf('*');
+    if (star < 0) return entry === subpath;
+    const [before, after] = [entry.slice(0, star), entry.slice(star + 1)];
+    return subpath.length > entry.length - 1 && subpath.startsWith(before) && subpath.endsWith(after) && !subpath.slice(before.length, subpath.length - after.length).includes('/');
+  });
+}
 
 function workspaceOf(absolute) {
   const [top] = path.relative(root, absolute).split(path.sep);
@@ -45,6 +63,14 @@ export const importBoundaries = {
       const to = workspaceOf(target);
       if (forbidden[from]?.includes(to)) {
         context.report({ node, messageId: 'crossing', data: { reason: `${from}/ may not import ${to}/ code (STYLE.md import rules).` } });
+        return;
+      }
+      if (from === 'workers' && to === 'api' && !isApiExport(node.value)) {
+        context.report({
+          node,
+          messageId: 'crossing',
+          data: { reason: `workers/ use the api only through the server core that api/package.json exports; '${node.value}' is not in that list (add it there if it is server core, or move worker-only code into workers/).` },
+        });
         return;
       }
       const toFeature = featureOf(target);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestDataset, ingestLockNamespace } from '../../api/src/datasets/ingest/ingest-dataset.js';
+import { ingestDataset, ingestLockNamespace } from '../../workers/src/dataset-ingest/ingest-dataset.js';
 import { datasetMetadata, type DatasetMetadataInput } from '../../shared/src/contracts/datasets.js';
 import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
 import type { ProcessorFactories } from '../../workers/src/processor.js';

@@ -1,8 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { type JobEventName, jobRoom, userRoom } from '@og/shared/events/job-events';
-import { socketKey } from '@og/api/realtime/socket-server';
+import { type JobEventName, jobRoom, socketKey, userRoom } from '@og/shared/events/job-events';
 
 /** Emits job events through Redis to the Socket.IO rooms of the job and of its owner, whichever api process holds the sockets. */
 export class JobEventsEmitter {

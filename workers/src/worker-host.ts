@@ -1,6 +1,5 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullPrefix } from '@og/api/jobs/job-queues';
 import { createRedis } from '@og/api/lib/redis';
 import {
   finishJobRun,
@@ -12,7 +11,7 @@ import {
 } from '@og/api/db/queries/job-runs';
 import { presentJobRun } from '@og/api/presenters/job-run';
 import type { JobEventName } from '@og/shared/events/job-events';
-import { type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
+import { bullPrefix, type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import { JobEventsEmitter } from './job-events-emitter.js';
 import type { FinalFailure, FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
 

@@ -1,12 +1,9 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '@og/shared/errors/app-error';
-import { type JobInput, type JobKind, jobIdFor, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
+import { bullPrefix, type JobInput, type JobKind, jobIdFor, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import type { Database } from '../db/database.js';
 import { deleteJobRun, insertJobRun, type JobRunRow } from '../db/queries/job-runs.js';
-
-/** BullMQ key prefix under the app's Redis prefix, shared by queues, workers and bull-board. */
-export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}:bull`;
 
 /** One BullMQ queue per job kind; the queue name is the kind. */
 export class JobQueues {

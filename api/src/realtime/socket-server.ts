@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import { sessionCookieName } from '@og/shared/contracts/auth';
-import { type ClientToServerEvents, jobRoom, type ServerToClientEvents, userRoom } from '@og/shared/events/job-events';
+import { type ClientToServerEvents, jobRoom, type ServerToClientEvents, socketKey, userRoom } from '@og/shared/events/job-events';
 import { hashToken } from '../auth/session-tokens.js';
 import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
 import type { AppContext } from '../context.js';
@@ -10,8 +10,6 @@ import { findLiveSession, type SessionWithUser } from '../db/queries/sessions.js
 import { createRedis } from '../lib/redis.js';
 import { presentJobRun } from '../presenters/job-run.js';
 
-/** Key prefix of the Socket.IO Redis adapter; workers' emitters use the same one. */
-export const socketKey = (redisPrefix: string): string => `${redisPrefix}:socket.io`;
 const sessionRoom = (tokenHash: string): string => `session:${tokenHash}`;
 
 interface SocketData {

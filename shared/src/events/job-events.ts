@@ -35,3 +35,6 @@ export interface ClientToServerEvents {
  */
 export const jobRoom = (jobId: string): string => `job:${jobId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
+
+/** Key prefix of the Socket.IO Redis adapter (api) and of the emitters that publish through it (workers). */
+export const socketKey = (redisPrefix: string): string => `${redisPrefix}:socket.io`;

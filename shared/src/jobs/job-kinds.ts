@@ -8,6 +8,9 @@ import { z } from 'zod';
 export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
 export type JobState = (typeof jobStates)[number];
 
+/** BullMQ key prefix under the app's Redis prefix, shared by queues (api), workers and bull-board. */
+export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}:bull`;
+
 /** The one progress shape every kind reports: what it is doing, how far, out of how much. */
 export const jobProgress = z.object({
   phase: z.string(),

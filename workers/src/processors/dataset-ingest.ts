@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
-import { InvalidDatasetFileError } from '@og/api/datasets/ingest/dataset-file-error';
-import { dropLeftoverTables } from '@og/api/datasets/ingest/dataset-partition';
-import { DatasetGoneError } from '@og/api/datasets/ingest/deletion-watch';
-import { ingestDataset, markDatasetFailed } from '@og/api/datasets/ingest/ingest-dataset';
+import { InvalidDatasetFileError } from '../dataset-ingest/dataset-file-error.js';
+import { dropLeftoverTables } from '../dataset-ingest/dataset-partition.js';
+import { DatasetGoneError } from '../dataset-ingest/deletion-watch.js';
+import { ingestDataset, markDatasetFailed } from '../dataset-ingest/ingest-dataset.js';
 import { isInUploads, removeUpload } from '@og/api/lib/uploads';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Database } from '../../db/database.js';
-import { datasetExists } from '../../db/queries/datasets.js';
+import type { Database } from '@og/api/db/database';
+import { datasetExists } from '@og/api/db/queries/datasets';
 
 /** The dataset was deleted while it was being ingested: nothing to do any more. */
 export class DatasetGoneError extends Error {

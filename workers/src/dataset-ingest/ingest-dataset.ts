@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import { datasetMetadata } from '@og/shared/contracts/datasets';
 import type { JobProgress } from '@og/shared/jobs/job-kinds';
-import { type Database, inTransaction } from '../../db/database.js';
-import { datasetExists } from '../../db/queries/datasets.js';
+import { type Database, inTransaction } from '@og/api/db/database';
+import { datasetExists } from '@og/api/db/queries/datasets';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import {

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { inClientTransaction, type Queryable } from '../../db/database.js';
-import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '../../db/queries/datasets.js';
+import { inClientTransaction, type Queryable } from '@og/api/db/database';
+import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '@og/api/db/queries/datasets';
 import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
 
 /**
