@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemeId } from './schemes.js';
 import { plainText } from './validation.js';
 import { jobProgress, jobStates } from '../jobs/job-kinds.js';
 
@@ -21,7 +22,7 @@ export const datasetMetadata = z
     titleColumn: columnName.nullable().default(null),
     codeColumn: columnName.nullable().default(null),
     /** The scheme the code column is in (needed with a code column). */
-    scheme: z.string().max(50).nullable().default(null),
+    scheme: schemeId.nullable().default(null),
     totalsColumns: z.array(columnName).max(50).default([]),
     language: plainText(100).nullable().default(null),
     provenance: plainText(2_000).nullable().default(null),
@@ -30,7 +31,7 @@ export const datasetMetadata = z
       .default(null)
       .or(z.literal('').transform(() => null)),
     predictSingleScheme: z.boolean().default(false),
-    predictScheme: z.string().max(50).nullable().default(null),
+    predictScheme: schemeId.nullable().default(null),
     restrictPredictionsWithCodes: z.boolean().default(false),
     /** Counts the browser found (SPEC §3); informative only, the ingest job counts for itself. */
     titleCount: z.number().int().nonnegative().optional(),

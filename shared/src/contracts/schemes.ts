@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { schemeIds } from '../domain/schemes.js';
 import { plainText } from './validation.js';
+
+/** A scheme id of the registry (shared/domain/schemes.ts), checked by every contract that names a scheme. */
+export const schemeId = z.enum(schemeIds, { error: (issue) => `Unknown scheme '${String(issue.input).slice(0, 100)}'` });
 
 /** `GET /api/schemes`: every registered scheme with its size (empty schemes say so: codeCount 0). */
 export const schemeSummary = z.object({
-  id: z.string(),
+  id: schemeId,
   label: z.string(),
   description: z.string(),
   codeCount: z.number().int(),
@@ -55,7 +59,7 @@ export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
 
 /** `GET /api/schemes/{scheme}/tree` (SPEC §3 "Scheme data"): roots, and every code by value. */
 export const schemeTree = z.object({
-  scheme: z.string(),
+  scheme: schemeId,
   nestedData: z.array(treeNode),
   lookup: z.record(z.string(), codeRecord),
 });
@@ -96,7 +100,7 @@ export interface DeleteRefusal {
 
 /** `GET /api/schemes/{scheme}/codes/{value}/links`: the code's links to other schemes. */
 export const codeLink = z.object({
-  scheme: z.string(),
+  scheme: schemeId,
   value: z.string(),
   name: z.string(),
   label: z.string(),

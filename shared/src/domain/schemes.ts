@@ -29,7 +29,7 @@ export const schemes = [
 
 export type SchemeId = (typeof schemes)[number]['id'];
 
-export const schemeIds = schemes.map((scheme) => scheme.id) as SchemeId[];
+export const schemeIds = schemes.map((scheme) => scheme.id) as [SchemeId, ...SchemeId[]];
 
 export function isSchemeId(value: string): value is SchemeId {
   return (schemeIds as string[]).includes(value);

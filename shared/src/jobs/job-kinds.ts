@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemeId } from '../contracts/schemes.js';
 
 /**
  * Every job kind, declared once: the queue it runs on, its input, the result it returns.
@@ -50,7 +51,7 @@ export const jobKinds = {
   'scheme.import': defineJobKind({
     label: 'Import scheme',
     input: z.object({
-      scheme: z.string(),
+      scheme: schemeId,
       format: z.enum(['csv', 'turtle']),
       /** The stored upload, under DATA_DIR/uploads. */
       path: z.string(),

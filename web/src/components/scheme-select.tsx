@@ -1,5 +1,6 @@
 import { Group, Select, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
 import type { SchemeSummary } from '@og/shared/contracts/schemes';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { useMemo } from 'react';
 import { matchesWordPrefix } from '../lib/word-prefix';
 
@@ -9,7 +10,7 @@ export type SchemeOption = Pick<SchemeSummary, 'id' | 'label'> & Partial<Pick<Sc
 interface SchemeSelectProps {
   schemes: readonly SchemeOption[];
   value: string | null;
-  onChange: (schemeId: string) => void;
+  onChange: (schemeId: SchemeId) => void;
   /** A scheme not to offer (the one chosen on the other side of the linking page). */
   exclude?: string | null;
   label?: string;
@@ -44,7 +45,7 @@ export function SchemeSelect({
     () => schemes.filter((scheme) => scheme.id !== exclude).map((scheme) => ({ value: scheme.id, label: scheme.label })),
     [schemes, exclude],
   );
-  const byId = useMemo(() => new Map(schemes.map((scheme) => [scheme.id, scheme])), [schemes]);
+  const byId = useMemo(() => new Map<string, SchemeOption>(schemes.map((scheme) => [scheme.id, scheme])), [schemes]);
 
   const renderOption = ({ option }: { option: ComboboxItem }) => {
     const scheme = byId.get(option.value);
@@ -69,7 +70,7 @@ export function SchemeSelect({
       data={data}
       value={value}
       onChange={(next) => {
-        if (next) onChange(next);
+        if (next && isSchemeId(next)) onChange(next);
       }}
       searchable
       allowDeselect={false}

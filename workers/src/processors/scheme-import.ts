@@ -3,7 +3,6 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import { importScheme, InvalidSchemeFileError } from '@og/api/commands/import-scheme';
 import { isInUploads } from '@og/api/lib/uploads';
-import { isSchemeId } from '@og/shared/domain/schemes';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
 /**
@@ -12,7 +11,6 @@ import type { JobProcessor, WorkerDeps } from '../processor.js';
  */
 export function schemeImport(deps: WorkerDeps): JobProcessor<'scheme.import'> {
   return async (input, { report, job }) => {
-    if (!isSchemeId(input.scheme)) throw new UnrecoverableError(`Unknown scheme ${input.scheme}`);
     if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory');
     const file = path.resolve(input.path);
     let text: string;

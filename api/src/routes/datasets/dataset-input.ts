@@ -1,19 +1,12 @@
 import { type DatasetMetadata, datasetJsonUpload, datasetMetadata } from '@og/shared/contracts/datasets';
 import type { FieldIssue } from '@og/shared/contracts/validation';
-import { isSchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { DatasetJsonLine } from '../../commands/dataset-uploads.js';
 import { parseInput, validationError } from '../../middleware/validate.js';
 
-/** The dataset metadata (datasetMetadata), with scheme ids checked against the known schemes and the title trimmed. */
+/** The dataset metadata (datasetMetadata: scheme ids are the registry's), with the title trimmed. */
 function parseDatasetMetadata(value: unknown): DatasetMetadata {
   const metadata = parseInput(datasetMetadata, value, 'metadata');
-  const issues: FieldIssue[] = [];
-  for (const field of ['scheme', 'predictScheme'] as const) {
-    const scheme = metadata[field];
-    if (scheme !== null && !isSchemeId(scheme)) issues.push({ path: field, message: `Unknown scheme '${scheme}'` });
-  }
-  if (issues.length) throw validationError('metadata', issues);
   return { ...metadata, title: metadata.title.trim() };
 }
 

@@ -5,10 +5,11 @@ import {
   type CodeMutationResult,
   createCodeRequest,
   moveCodeRequest,
+  schemeId,
   type SchemeList,
   updateCodeRequest,
 } from '@og/shared/contracts/schemes';
-import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import { createCode } from '../../commands/create-code.js';
 import { deleteCode } from '../../commands/delete-code.js';
@@ -27,8 +28,9 @@ import { parseInput } from '../../middleware/validate.js';
 import { requestKeyOf } from '../request-key.js';
 
 function schemeParam(value: string | undefined): SchemeId {
-  if (!value || !isSchemeId(value)) throw new AppError('not_found', `Unknown scheme ${String(value).slice(0, 100)}.`);
-  return value;
+  const parsed = schemeId.safeParse(value);
+  if (!parsed.success) throw new AppError('not_found', `Unknown scheme ${String(value).slice(0, 100)}.`);
+  return parsed.data;
 }
 
 /** The version named by an If-Match header (`"v"` or `W/"v"`), or null. */

@@ -1,4 +1,5 @@
 import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, wikidataQid } from '@og/shared/contracts/datasets';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { formatBytes } from '../../lib/format-bytes';
 import type { CsvProfile } from './workers/csv-profile';
 
@@ -38,14 +39,14 @@ export interface UploadWizardState {
   fileLimitBytes: number | null;
   titleColumn: string | null;
   codeColumn: string | null;
-  scheme: string | null;
+  scheme: SchemeId | null;
   language: string | null;
   provenance: string;
   wikidataQid: string;
   useTotals: boolean;
   totalsColumns: string[];
   predictSingleScheme: boolean;
-  predictScheme: string | null;
+  predictScheme: SchemeId | null;
   restrictPredictionsWithCodes: boolean;
   title: string;
   agreed: boolean[];

@@ -20,7 +20,7 @@ const record = (value: string, parent?: string): CodeRecord => ({
  */
 async function startMove() {
   const lookup = { a: record('a'), b: record('b', 'a'), c: record('c') };
-  const tree: SchemeTree = { scheme: 's', lookup, nestedData: buildNestedTree(lookup) };
+  const tree: SchemeTree = { scheme: 'hisco', lookup, nestedData: buildNestedTree(lookup) };
   const queryClient = new QueryClient();
   queryClient.setQueryData(schemeKeys.tree('s'), tree);
 
