@@ -1,8 +1,7 @@
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { appendAudit } from '../db/queries/audit-log.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { withSchemeLock } from '../schemes/scheme-lock.js';
+import { editCode } from '../schemes/scheme-edit.js';
 import { deleteCode as deleteCodeUpdate } from '../schemes/scheme-queries.js';
 import { findCodeOr404 } from './find-code.js';
 
@@ -11,17 +10,20 @@ import { findCodeOr404 } from './find-code.js';
  * links. Otherwise answers 409 with the reasons, worded as the delete panel shows them.
  */
 export async function deleteCode(schemes: SchemeContext, actorId: string, scheme: SchemeId, value: string): Promise<void> {
-  await withSchemeLock(schemes.redis, schemes.redisPrefix, scheme, async () => {
-    const code = await findCodeOr404(schemes, scheme, value);
-    const { lookup } = (await schemes.trees.get(scheme)).tree;
-    const children = Object.values(lookup).filter((record) => record.parent === value).length;
-    const reasons: string[] = [];
-    if (code.parent === undefined) reasons.push(`"${code.name}" is a root code`);
-    if (children > 0) reasons.push(`"${code.name}" has ${children} children`);
-    if (code.linkCount > 0) reasons.push(`"${code.name}" has ${code.linkCount} links`);
-    if (reasons.length) throw new AppError('conflict', "This node can't be deleted", { reasons });
-    await schemes.store.update(deleteCodeUpdate(schemes.iris, scheme, schemes.iris.code(scheme, value)));
-    await schemes.revisions.bump(scheme);
-    await appendAudit(schemes.db, { actorId, action: 'code.delete', scheme, subject: schemes.iris.code(scheme, value), before: code, after: null });
+  await editCode(schemes, actorId, scheme, {
+    action: 'code.delete',
+    value,
+    async find() {
+      const code = await findCodeOr404(schemes, scheme, value);
+      const { lookup } = (await schemes.trees.get(scheme)).tree;
+      const children = Object.values(lookup).filter((record) => record.parent === value).length;
+      const reasons: string[] = [];
+      if (code.parent === undefined) reasons.push(`"${code.name}" is a root code`);
+      if (children > 0) reasons.push(`"${code.name}" has ${children} children`);
+      if (code.linkCount > 0) reasons.push(`"${code.name}" has ${code.linkCount} links`);
+      if (reasons.length) throw new AppError('conflict', "This node can't be deleted", { reasons });
+      return code;
+    },
+    write: () => deleteCodeUpdate(schemes.iris, scheme, schemes.iris.code(scheme, value)),
   });
 }

@@ -49,7 +49,7 @@ export async function importScheme(
   await report({ phase: 'validating', done: 0, total: null, unit: 'codes' });
   const codes = parseSchemeFile(options.text, options.format);
 
-  return withSchemeLock(schemes.redis, schemes.redisPrefix, scheme, async () => {
+  return withSchemeLock(schemes, scheme, async () => {
     const existing = await schemes.repository.readCodes(scheme);
     const valueByLabel = new Map(Object.values(existing).map((record) => [record.label, record.value]));
     const valueByCode = new Map<string, string>();

@@ -1,9 +1,8 @@
 import type { CodeRecord, UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { appendAudit } from '../db/queries/audit-log.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { withSchemeLock } from '../schemes/scheme-lock.js';
+import { editCode } from '../schemes/scheme-edit.js';
 import { updateCodeFields } from '../schemes/scheme-queries.js';
 import { findCodeOr404 } from './find-code.js';
 
@@ -20,18 +19,22 @@ export async function updateCode(
   input: UpdateCodeRequest,
   expectedVersion: string | null,
 ): Promise<CodeRecord> {
-  return withSchemeLock(schemes.redis, schemes.redisPrefix, scheme, async () => {
-    const before = await findCodeOr404(schemes, scheme, value);
-    if (expectedVersion === null) throw new AppError('bad_request', 'Send the version you edited in an If-Match header.');
-    if (expectedVersion !== before.version) {
-      throw new AppError('conflict', `"${before.name}" was changed by someone else since you opened it. Reload it and make your change again.`, { current: before });
-    }
-    const description = input.description === undefined ? before.description : input.description?.trim() || undefined;
-    const fields = { name: (input.name ?? before.name).trim(), label: (input.label ?? before.label).trim(), description };
-    await schemes.store.update(updateCodeFields(schemes.iris, scheme, schemes.iris.code(scheme, value), fields));
-    await schemes.revisions.bump(scheme);
-    const after = (await schemes.repository.readCode(scheme, value))!;
-    await appendAudit(schemes.db, { actorId, action: 'code.update', scheme, subject: schemes.iris.code(scheme, value), before, after });
-    return after;
+  const updated = await editCode(schemes, actorId, scheme, {
+    action: 'code.update',
+    value,
+    async find() {
+      const before = await findCodeOr404(schemes, scheme, value);
+      if (expectedVersion === null) throw new AppError('bad_request', 'Send the version you edited in an If-Match header.');
+      if (expectedVersion !== before.version) {
+        throw new AppError('conflict', `"${before.name}" was changed by someone else since you opened it. Reload it and make your change again.`, { current: before });
+      }
+      return before;
+    },
+    write(before) {
+      const description = input.description === undefined ? before!.description : input.description?.trim() || undefined;
+      const fields = { name: (input.name ?? before!.name).trim(), label: (input.label ?? before!.label).trim(), description };
+      return updateCodeFields(schemes.iris, scheme, schemes.iris.code(scheme, value), fields);
+    },
   });
+  return updated!;
 }

@@ -1,3 +1,4 @@
+import { loginFailedLabel } from '@og/shared/errors/spec-messages';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
@@ -55,7 +56,7 @@ export function LoginForm() {
           loading={login.isPending}
           data-testid="login-submit"
         >
-          {failed ? 'Login failed' : 'Login'}
+          {failed ? loginFailedLabel : 'Login'}
         </Button>
       </Stack>
     </form>

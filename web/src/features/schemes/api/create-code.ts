@@ -1,4 +1,5 @@
 import type { CodeMutationResult, CreateCodeRequest } from '@og/shared/contracts/schemes';
+import { codeCreatedMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { newRequestKey } from '../../../lib/request-key';
@@ -18,7 +19,7 @@ export function useCreateCode(scheme: string) {
       const value = pendingCodeValue(newRequestKey());
       lookup[value] = { ...request, value, linkCount: 0, version: '' };
     },
-    onSuccess: ({ code }) => notifyAdmin({ message: `Occupation ${code.name} with code ${code.label} created`, color: 'teal' }),
+    onSuccess: ({ code }) => notifyAdmin({ message: codeCreatedMessage(code.name, code.label), color: 'teal' }),
     onError: (error) => notifyAdmin({ title: 'Code not created', message: error.message, color: 'red' }),
   });
 }

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { codeDeletedMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath, schemeKeys } from './scheme-keys';
@@ -18,7 +19,7 @@ export function useDeleteCode(scheme: string) {
     },
     onSuccess: (_result, value, previous) => {
       const name = previous?.lookup[value]?.name ?? value;
-      notifyAdmin({ message: `Occupation ${name} deleted`, color: 'teal' });
+      notifyAdmin({ message: codeDeletedMessage(name), color: 'teal' });
       queryClient.removeQueries({ queryKey: schemeKeys.links(scheme, value) });
     },
     onError: (error) => {

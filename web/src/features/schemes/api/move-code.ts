@@ -1,4 +1,5 @@
 import type { CodeMutationResult } from '@og/shared/contracts/schemes';
+import { moveFailedMessage, moveIntoDescendantMessage, moveSuccessfulMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath } from './scheme-keys';
@@ -16,8 +17,8 @@ export function moveCode(scheme: string, { value, parent }: MoveCodeVariables): 
 }
 
 /** SPEC §8: the red toast of a refused move, one line: 'Move failed: {reason}'. */
-export function notifyMoveRefused(reason = 'Cannot move a node inside one of its descendants.'): void {
-  notifyAdmin({ message: `Move failed: ${reason}`, color: 'red' });
+export function notifyMoveRefused(reason = moveIntoDescendantMessage): void {
+  notifyAdmin({ message: moveFailedMessage(reason), color: 'red' });
 }
 
 export function useMoveCode(scheme: string) {
@@ -29,7 +30,7 @@ export function useMoveCode(scheme: string) {
     },
     onSuccess: ({ code }, { parent }, previous) => {
       const target = previous?.lookup[parent]?.name ?? parent;
-      notifyAdmin({ message: `Move successful: Moved node "${code.name}" to "${target}".`, color: 'teal' });
+      notifyAdmin({ message: moveSuccessfulMessage(code.name, target), color: 'teal' });
     },
     onError: (error) => notifyMoveRefused(error.message),
   });

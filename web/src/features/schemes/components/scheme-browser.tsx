@@ -1,3 +1,4 @@
+import { treeLoadFailedTitle, unknownErrorMessage } from '@og/shared/errors/spec-messages';
 import { Alert, Box, Button, Code, Flex, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
@@ -59,7 +60,7 @@ function SchemeWorkspace({ scheme, code, canEdit }: { scheme: SchemeId; code: st
   // SPEC §8: a tree that fails to load is reported in a red notification titled 'Error'.
   useEffect(() => {
     if (!treeError || (treeError instanceof ApiError && treeError.status === 404)) return;
-    notifyAdmin({ title: 'Error', message: treeError.message || 'An error occurred', color: 'red' });
+    notifyAdmin({ title: treeLoadFailedTitle, message: treeError.message || unknownErrorMessage, color: 'red' });
   }, [treeError]);
 
   if (notFound) return <SchemeNotFound scheme={scheme} />;
@@ -92,7 +93,7 @@ function SchemeWorkspace({ scheme, code, canEdit }: { scheme: SchemeId; code: st
             {selector}
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The codes could not be loaded" data-testid="tree-error">
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">{treeError.message || 'An error occurred'}</Text>
+                <Text size="sm">{treeError.message || unknownErrorMessage}</Text>
                 <Button size="xs" variant="light" color="red" onClick={() => void treeQuery.refetch()}>
                   Try again
                 </Button>
