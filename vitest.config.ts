@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/e2e/support/contract-drift-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,

@@ -23,9 +23,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Console lines of the built app saying an API answer did not match its shared contract (web/src/lib/api-contract.ts). */
+const contractDrifts: string[] = [];
+
+/** The contract drifts logged by any page since the last call; the e2e setup fails a test that leaves any. */
+export function takeContractDrifts(): string[] {
+  return contractDrifts.splice(0);
+}
+
 export async function newPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('API contract drift')) contractDrifts.push(message.text());
+  });
   return { context, page };
 }
 

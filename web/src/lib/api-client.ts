@@ -1,6 +1,9 @@
 import { csrfHeaderName } from '@og/shared/contracts/auth';
 import { isErrorBody, type ErrorCode } from '@og/shared/errors/app-error';
+import { readResponse, type ResponseSchema } from './api-contract';
 import { ensureCsrfToken } from './csrf';
+
+export { noContent } from './api-contract';
 
 /** An API answer outside 2xx, as the server described it in `{ error: { code, message, details } }`. */
 export class ApiError extends Error {
@@ -44,7 +47,12 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 const mutatingMethods = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/**
+ * One call of the API. Its answer is read with `response`, the shared contract's schema of it
+ * (`noContent` for a 204), so a server that drifted from the contract is caught here
+ * (api-contract.ts says how).
+ */
+export async function apiRequest<T>(path: string, response: ResponseSchema<T>, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
@@ -55,7 +63,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (token) headers.set(csrfHeaderName, token);
   }
 
-  const response = await fetch(path, {
+  const answer = await fetch(path, {
     method,
     headers,
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
@@ -63,27 +71,27 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal: options.signal,
   });
 
-  if (response.status === 401 && !options.expectUnauthorized) {
+  if (answer.status === 401 && !options.expectUnauthorized) {
     for (const listener of unauthorizedListeners) listener();
   }
-  if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+  if (!answer.ok) throw await toApiError(answer);
+  return readResponse(response, await readBody(answer), `${method} ${path}`);
 }
 
+type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, response: ResponseSchema<T>, options?: CallOptions) => apiRequest(path, response, { ...options, method: 'GET' }),
+  post: <T>(path: string, body: unknown, response: ResponseSchema<T>, options?: CallOptions) =>
+    apiRequest(path, response, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, response: ResponseSchema<T>, options?: CallOptions) =>
+    apiRequest(path, response, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body: unknown, response: ResponseSchema<T>, options?: CallOptions) =>
+    apiRequest(path, response, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, response: ResponseSchema<T>, options?: CallOptions) => apiRequest(path, response, { ...options, method: 'DELETE' }),
   /** A file upload: multipart/form-data with the same session, CSRF and error handling as JSON calls. */
-  postForm: <T>(path: string, form: FormData, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body: form }),
+  postForm: <T>(path: string, form: FormData, response: ResponseSchema<T>, options?: CallOptions) =>
+    apiRequest(path, response, { ...options, method: 'POST', body: form }),
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -137,7 +145,7 @@ class UploadAbortedError extends Error {
  * session cookie, CSRF header, 401 handling and `ApiError`s as `apiRequest`. The browser
  * streams a `File` in the form from disk, so a file of gigabytes is never held in memory.
  */
-export async function uploadForm<T>(path: string, form: FormData, options: UploadFormOptions = {}): Promise<T> {
+export async function uploadForm<T>(path: string, form: FormData, response: ResponseSchema<T>, options: UploadFormOptions = {}): Promise<T> {
   const token = await ensureCsrfToken();
   options.signal?.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
@@ -166,8 +174,14 @@ export async function uploadForm<T>(path: string, form: FormData, options: Uploa
       if (request.status === 401) {
         for (const listener of unauthorizedListeners) listener();
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(apiErrorFrom(request.status, request.statusText, body));
+      if (request.status < 200 || request.status >= 300) reject(apiErrorFrom(request.status, request.statusText, body));
+      else {
+        try {
+          resolve(readResponse(response, body, `POST ${path}`));
+        } catch (error) {
+          reject(error as Error);
+        }
+      }
     };
     request.onerror = () => {
       settle();

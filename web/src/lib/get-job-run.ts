@@ -1,4 +1,4 @@
-import type { JobRun } from '@og/shared/contracts/jobs';
+import { jobRun, type JobRun } from '@og/shared/contracts/jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { laterJobRun } from './job-progress';
@@ -6,7 +6,7 @@ import { jobKeys } from './job-keys';
 
 /** `GET /api/jobs/{id}`: one job's latest snapshot. */
 export function fetchJobRun(jobId: string): Promise<JobRun> {
-  return api.get<JobRun>(`/api/jobs/${encodeURIComponent(jobId)}`);
+  return api.get(`/api/jobs/${encodeURIComponent(jobId)}`, jobRun);
 }
 
 export function jobRunQueryOptions(jobId: string) {

@@ -1,4 +1,4 @@
-import { idempotencyHeaderName, type JobAccepted } from '@og/shared/contracts/jobs';
+import { idempotencyHeaderName, type JobAccepted, jobAccepted } from '@og/shared/contracts/jobs';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
@@ -9,7 +9,7 @@ import { newRequestKey } from '../../../lib/request-key';
  * instead of at the next hourly run. The key makes a retried request join the same job.
  */
 export function startSessionCleanup(requestKey: string): Promise<JobAccepted> {
-  return api.post<JobAccepted>('/api/admin/sessions/cleanup', undefined, {
+  return api.post('/api/admin/sessions/cleanup', undefined, jobAccepted, {
     headers: { [idempotencyHeaderName]: requestKey },
   });
 }

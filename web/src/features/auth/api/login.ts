@@ -8,8 +8,7 @@ export type LoginCredentials = Pick<LoginRequest, 'username' | 'password'>;
 /** `POST /api/auth/login`: the user on success; any non-2xx answer throws an ApiError. */
 export async function login(credentials: LoginCredentials): Promise<SessionUser> {
   const body: LoginRequest = { ...credentials, project: defaultProject };
-  const user = await api.post<unknown>('/api/auth/login', body, { expectUnauthorized: true });
-  return sessionUser.parse(user);
+  return api.post('/api/auth/login', body, sessionUser, { expectUnauthorized: true });
 }
 
 export function useLogin() {

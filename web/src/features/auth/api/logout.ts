@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
+import { api, noContent } from '../../../lib/api-client';
 import { forgetSession } from '../session';
 
 /** `POST /api/auth/logout`: ends the server session. */
 export async function logout(): Promise<void> {
-  await api.post<void>('/api/auth/logout');
+  await api.post('/api/auth/logout', undefined, noContent);
 }
 
 /** Logs out, then forgets the user in this tab and goes home, whatever the server answered. */

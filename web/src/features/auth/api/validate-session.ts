@@ -9,8 +9,7 @@ import { readStoredUser, sessionUserQueryKey } from '../session';
  */
 export async function validateSession(): Promise<SessionUser | null> {
   try {
-    const body = await api.get<unknown>('/api/auth/validate', { expectUnauthorized: true });
-    return sessionUser.safeParse(body).data ?? null;
+    return await api.get('/api/auth/validate', sessionUser, { expectUnauthorized: true });
   } catch (error) {
     if (error instanceof ApiError) return null;
     return readStoredUser();

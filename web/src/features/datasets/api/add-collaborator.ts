@@ -1,11 +1,11 @@
-import type { AddCollaboratorRequest, DatasetList, DatasetSummary } from '@og/shared/contracts/datasets';
+import { type AddCollaboratorRequest, type DatasetList, type DatasetSummary, datasetSummary } from '@og/shared/contracts/datasets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { datasetApiPath, datasetKeys } from './dataset-keys';
 
 /** `POST /api/datasets/{id}/collaborators` {username}: shares the dataset; answers the dataset as it now is. */
 export function addCollaborator(datasetId: string, request: AddCollaboratorRequest): Promise<DatasetSummary> {
-  return api.post<DatasetSummary>(`${datasetApiPath(datasetId)}/collaborators`, request);
+  return api.post(`${datasetApiPath(datasetId)}/collaborators`, request, datasetSummary);
 }
 
 /** Errors are left to the form, which shows them under the field. */

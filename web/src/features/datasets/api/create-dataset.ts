@@ -1,4 +1,4 @@
-import type { DatasetAccepted, DatasetMetadataInput } from '@og/shared/contracts/datasets';
+import { datasetAccepted, type DatasetAccepted, type DatasetMetadataInput } from '@og/shared/contracts/datasets';
 import { idempotencyHeaderName } from '@og/shared/contracts/jobs';
 import { uploadForm, type UploadProgress } from '../../../lib/api-client';
 
@@ -20,7 +20,7 @@ export function createDataset({ metadata, file, requestKey, onProgress, signal }
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
   form.append('file', file, file.name);
-  return uploadForm<DatasetAccepted>('/api/datasets', form, {
+  return uploadForm('/api/datasets', form, datasetAccepted, {
     headers: { [idempotencyHeaderName]: requestKey },
     onProgress,
     signal,

@@ -1,12 +1,12 @@
 import type { DatasetSummary } from '@og/shared/contracts/datasets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, noContent } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { datasetApiPath, datasetKeys } from './dataset-keys';
 
 /** `DELETE /api/datasets/{id}` (204): the dataset, its rows and its upload (owner or admin only). */
 export function deleteDataset(datasetId: string): Promise<void> {
-  return api.delete<void>(datasetApiPath(datasetId));
+  return api.delete(datasetApiPath(datasetId), noContent);
 }
 
 export function useDeleteDataset() {

@@ -5,7 +5,7 @@ import { datasetKeys } from './dataset-keys';
 
 /** `GET /api/datasets/limits`: the largest file an upload may send (the server's DATASET_FILE_LIMIT). */
 export async function fetchDatasetLimits(signal?: AbortSignal): Promise<DatasetLimits> {
-  return datasetLimits.parse(await api.get<unknown>('/api/datasets/limits', { signal }));
+  return api.get('/api/datasets/limits', datasetLimits, { signal });
 }
 
 export function datasetLimitsQueryOptions() {

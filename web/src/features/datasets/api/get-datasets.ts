@@ -1,4 +1,4 @@
-import type { DatasetList } from '@og/shared/contracts/datasets';
+import { datasetList, type DatasetList } from '@og/shared/contracts/datasets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { datasetKeys } from './dataset-keys';
@@ -8,7 +8,7 @@ const ingestingRefetchMs = 15_000;
 
 /** `GET /api/datasets`: the user's own and shared datasets (admins: all), newest first, with their ingest state. */
 export function fetchDatasets(signal?: AbortSignal): Promise<DatasetList> {
-  return api.get<DatasetList>('/api/datasets', { signal });
+  return api.get('/api/datasets', datasetList, { signal });
 }
 
 export function datasetsQueryOptions() {

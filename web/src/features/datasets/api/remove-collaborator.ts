@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, noContent } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { datasetApiPath, datasetKeys } from './dataset-keys';
 
 /** `DELETE /api/datasets/{id}/collaborators/{userId}` (204). */
 export function removeCollaborator(datasetId: string, userId: string): Promise<void> {
-  return api.delete<void>(`${datasetApiPath(datasetId)}/collaborators/${encodeURIComponent(userId)}`);
+  return api.delete(`${datasetApiPath(datasetId)}/collaborators/${encodeURIComponent(userId)}`, noContent);
 }
 
 export function useRemoveCollaborator(datasetId: string) {

@@ -1,4 +1,4 @@
-import type { CodeMutationResult, CreateCodeRequest } from '@og/shared/contracts/schemes';
+import { type CodeMutationResult, codeMutationResult, type CreateCodeRequest } from '@og/shared/contracts/schemes';
 import { codeCreatedMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
@@ -8,7 +8,7 @@ import { pendingCodeValue, useSchemeEdit } from './scheme-tree-cache';
 
 /** `POST /api/schemes/{scheme}/codes` (201): the new code, whose value is a fresh UUID. */
 export function createCode(scheme: string, request: CreateCodeRequest): Promise<CodeMutationResult> {
-  return api.post<CodeMutationResult>(`${schemeApiPath(scheme)}/codes`, request);
+  return api.post(`${schemeApiPath(scheme)}/codes`, request, codeMutationResult);
 }
 
 export function useCreateCode(scheme: string) {

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { codeDeletedMessage } from '@og/shared/errors/spec-messages';
-import { api } from '../../../lib/api-client';
+import { api, noContent } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath, schemeKeys } from './scheme-keys';
 import { refusalReasons, useSchemeEdit } from './scheme-tree-cache';
 
 /** `DELETE /api/schemes/{scheme}/codes/{value}` (204); refused with reasons (409) for codes with children or links. */
 export function deleteCode(scheme: string, value: string): Promise<void> {
-  return api.delete<void>(codeApiPath(scheme, value));
+  return api.delete(codeApiPath(scheme, value), noContent);
 }
 
 export function useDeleteCode(scheme: string) {

@@ -1,11 +1,11 @@
-import type { CodeLinks } from '@og/shared/contracts/schemes';
+import { codeLinks, type CodeLinks } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { codeApiPath, schemeDataStaleTime, schemeKeys } from './scheme-keys';
 
 /** `GET /api/schemes/{scheme}/codes/{value}/links`: the code's links to codes of other schemes. */
 export function fetchCodeLinks(scheme: string, value: string, signal?: AbortSignal): Promise<CodeLinks> {
-  return api.get<CodeLinks>(`${codeApiPath(scheme, value)}/links`, { signal });
+  return api.get(`${codeApiPath(scheme, value)}/links`, codeLinks, { signal });
 }
 
 export function codeLinksQueryOptions(scheme: string, value: string) {

@@ -1,4 +1,4 @@
-import type { SchemeTree } from '@og/shared/contracts/schemes';
+import { schemeTree, type SchemeTree } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { schemeApiPath, schemeDataStaleTime, schemeKeys } from './scheme-keys';
@@ -8,7 +8,7 @@ import { schemeApiPath, schemeDataStaleTime, schemeKeys } from './scheme-keys';
  * code by value. The server sends an ETag; the browser's HTTP cache revalidates with it.
  */
 export function fetchSchemeTree(scheme: string, signal?: AbortSignal): Promise<SchemeTree> {
-  return api.get<SchemeTree>(`${schemeApiPath(scheme)}/tree`, { signal });
+  return api.get(`${schemeApiPath(scheme)}/tree`, schemeTree, { signal });
 }
 
 export function schemeTreeQueryOptions(scheme: string) {

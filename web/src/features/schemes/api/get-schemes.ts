@@ -1,11 +1,11 @@
-import type { SchemeList } from '@og/shared/contracts/schemes';
+import { type SchemeList, schemeList } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { schemeDataStaleTime, schemeKeys } from './scheme-keys';
 
 /** `GET /api/schemes`: every registered scheme with its number of codes (0 for empty ones). */
 export function fetchSchemes(signal?: AbortSignal): Promise<SchemeList> {
-  return api.get<SchemeList>('/api/schemes', { signal });
+  return api.get('/api/schemes', schemeList, { signal });
 }
 
 export function schemesQueryOptions() {

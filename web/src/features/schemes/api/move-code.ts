@@ -1,4 +1,4 @@
-import type { CodeMutationResult } from '@og/shared/contracts/schemes';
+import { type CodeMutationResult, codeMutationResult } from '@og/shared/contracts/schemes';
 import { moveFailedMessage, moveIntoDescendantMessage, moveSuccessfulMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
@@ -13,7 +13,7 @@ export interface MoveCodeVariables {
 
 /** `POST /api/schemes/{scheme}/codes/{value}/move`: refused (409) under one of its own descendants. */
 export function moveCode(scheme: string, { value, parent }: MoveCodeVariables): Promise<CodeMutationResult> {
-  return api.post<CodeMutationResult>(`${codeApiPath(scheme, value)}/move`, { parent });
+  return api.post(`${codeApiPath(scheme, value)}/move`, { parent }, codeMutationResult);
 }
 
 /** SPEC §8: the red toast of a refused move, one line: 'Move failed: {reason}'. */

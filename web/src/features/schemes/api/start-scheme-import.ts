@@ -1,4 +1,4 @@
-import { idempotencyHeaderName, type JobAccepted } from '@og/shared/contracts/jobs';
+import { idempotencyHeaderName, type JobAccepted, jobAccepted } from '@og/shared/contracts/jobs';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
@@ -19,7 +19,7 @@ export function isImportableFile(file: File): boolean {
 export function startSchemeImport(scheme: string, file: File, requestKey: string): Promise<JobAccepted> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.postForm<JobAccepted>(`${schemeApiPath(scheme)}/imports`, form, {
+  return api.postForm(`${schemeApiPath(scheme)}/imports`, form, jobAccepted, {
     headers: { [idempotencyHeaderName]: requestKey },
   });
 }

@@ -1,4 +1,4 @@
-import type { CodeMutationResult, CodeRecord, UpdateCodeRequest } from '@og/shared/contracts/schemes';
+import { codeMutationResult, type CodeMutationResult, type CodeRecord, type UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { codeApiPath } from './scheme-keys';
@@ -13,7 +13,7 @@ export interface UpdateCodeVariables {
 
 /** `PATCH /api/schemes/{scheme}/codes/{value}` with `If-Match: "{version}"`. */
 export function updateCode(scheme: string, { value, version, changes }: UpdateCodeVariables): Promise<CodeMutationResult> {
-  return api.patch<CodeMutationResult>(codeApiPath(scheme, value), changes, { headers: { 'if-match': `"${version}"` } });
+  return api.patch(codeApiPath(scheme, value), changes, codeMutationResult, { headers: { 'if-match': `"${version}"` } });
 }
 
 function withChanges(record: CodeRecord, changes: UpdateCodeRequest): CodeRecord {
