@@ -6,13 +6,15 @@ og_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 og_log() { printf '\033[1;34m[og]\033[0m %s\n' "$*" >&2; }
 og_sudo() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else og_log "need root for: $*"; return 1; fi; }
 
-# npm packages: `npm ci` when node_modules is missing or older than package-lock.json.
+# npm packages: `npm ci` when node_modules is missing or older than package-lock.json. The build
+# needs the dev packages (TypeScript, Vite, type declarations) whatever NODE_ENV says: with
+# NODE_ENV=production plain `npm ci` would leave them out and the build would stop.
 og_install_packages() {
   local stamp="$og_root/node_modules/.og-lock-hash"
   local want; want="$(sha256sum "$og_root/package-lock.json" | cut -d' ' -f1)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
   og_log "installing npm packages (npm ci)"
-  (cd "$og_root" && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  (cd "$og_root" && npm ci --include=dev --no-audit --no-fund --loglevel=error) || return 1
   echo "$want" > "$stamp"
 }
 
