@@ -271,6 +271,28 @@ export async function benchIngest(options: { bytes: number; seed?: number; log?:
     }
     const phases = phaseStarts.map((entry, index) => `${entry.phase} ${(((phaseStarts[index + 1]?.at ?? done.at) - entry.at) / 1000).toFixed(1)} s`).join(', ');
 
+    // c) The same file again, deleted while it is read: how soon the job stops (tests check that it does).
+    log('  delete while ingesting: uploading again');
+    const again = await uploadStreamed(client, file, { ...metadata, title: `${metadata.title} (deleted while read)` });
+    if (again.status !== 202) throw new Error(`POST /api/datasets answered ${again.status}: ${again.body.slice(0, 2_000)}`);
+    const second = JSON.parse(again.body) as { datasetId: string; jobId: string };
+    await socket.subscribe(second.jobId);
+    const reading = () => progressAt.some((event) => event.job.id === second.jobId && event.job.progress?.phase === 'reading' && event.job.progress.done > 0);
+    for (const until = Date.now() + 120_000; !reading(); ) {
+      if (Date.now() > until) throw new Error('The second ingest never started reading');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const deletedAt = performance.now();
+    const deletion = await client.request('DELETE', `/api/datasets/${second.datasetId}`);
+    if (deletion.status !== 204) throw new Error(`DELETE answered ${deletion.status}`);
+    for (const until = Date.now() + 120_000; (finished as { job: JobRun } | null)?.job.id !== second.jobId; ) {
+      if (Date.now() > until) throw new Error('The deleted ingest did not stop within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const stopped = finished! as { at: number; job: JobRun };
+    const stopSeconds = (stopped.at - deletedAt) / 1000;
+    log(`  delete while ingesting: the job stopped ${stopSeconds.toFixed(2)} s after the DELETE`);
+
     const ratio = ingestSeconds / copySeconds;
     const mb = (bytes: number) => `${(bytes / mib).toFixed(0)} MB`;
     const rows: BenchRow[] = [
@@ -292,6 +314,11 @@ export async function benchIngest(options: { bytes: number; seed?: number; log?:
         detail: `${jobEvents.length} events over ${rate.seconds.toFixed(1)} s after the 202; longest gap ${rate.longestGap.toFixed(2)} s (${gapWhere})`,
       },
       { measure: 'Job phases', value: `${phaseStarts.length}`, detail: phases },
+      {
+        measure: "Ingest stops after its dataset's delete",
+        value: `${stopSeconds.toFixed(2)} s`,
+        detail: `DELETE while the job was reading → job ended ('${stopped.job.progress?.phase ?? stopped.job.state}'); ${(stopSeconds / jobSeconds * 100).toFixed(1)} % of a whole ingest of this file`,
+      },
       { measure: 'Stored figures match the generator', value: mismatches.length ? 'NO' : 'yes', detail: `${mismatches.length ? mismatches.join('; ') : 'rows, distinct rows, occurrences and the three totals sums'}; upload file ${uploadsLeft ? 'NOT removed' : 'removed'}` },
     ];
     return { rows, ratio };

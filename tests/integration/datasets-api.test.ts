@@ -451,7 +451,7 @@ describe('who may see and change a dataset', () => {
       emitter.emit('job:progress', run, null);
       return aliceSocket.received.some((event) => event.job.id === shared.jobId);
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await beaSocket.settle(emitter, beaId);
     expect(beaSocket.received.filter((event) => event.job.id === shared.jobId)).toEqual([]);
     expect((await alice.request('DELETE', `/api/datasets/${id}/collaborators/${beaId}`)).status).toBe(404);
     expect((await bea.get(`/api/datasets/${id}`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
+import { JobEventsEmitter } from '../../workers/src/job-events-emitter.js';
 import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -8,6 +9,7 @@ let env: TestEnvironment;
 let admin: HttpClient;
 let member: HttpClient;
 let adminId: string;
+let memberId: string;
 const sockets: JobSocket[] = [];
 
 beforeAll(async () => {
@@ -15,6 +17,7 @@ beforeAll(async () => {
   const adminUser = await env.addUser('ada', 'admin');
   const memberUser = await env.addUser('mo', 'member');
   adminId = adminUser.id;
+  memberId = memberUser.id;
   admin = new HttpClient(env.url);
   member = new HttpClient(env.url);
   expect((await admin.login('ada', adminUser.password)).status).toBe(200);
@@ -72,8 +75,8 @@ describe('job enqueue → worker → job_runs → socket events', () => {
     expect(row.rows[0].finished_at).toBeInstanceOf(Date);
     expect((await env.app.db.query("SELECT count(*)::int AS n FROM sessions WHERE expires_at <= now()")).rows[0].n).toBe(0);
 
-    // Nothing of this job reached the other user's socket.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing of this job reached the other user's socket: every event of it was out before the marker.
+    await otherSocket.settle(new JobEventsEmitter(env.app.redis, env.config.redisPrefix), memberId);
     expect(otherSocket.received.filter((event) => event.job.id === jobId)).toEqual([]);
 
     // The API answers the same final state.

@@ -11,6 +11,9 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.bodyLimitBytes).toBe(1_000_000);
     expect(config.datasetFileLimitBytes).toBe(20_000_000_000);
+    // Secure cookies follow the request (HTTPS or a trusted proxy saying so), in production too.
+    expect(config.cookieSecure).toBe('auto');
+    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe('auto');
   });
 
   it('reads sizes, flags and the external SPARQL store', () => {

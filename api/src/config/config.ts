@@ -87,7 +87,12 @@ export interface Config {
   datasetFileLimitBytes: number;
   sparqlTimeoutMs: number;
   sessionTtlMs: number;
-  cookieSecure: boolean;
+  /**
+   * The cookies' `Secure` flag: 'auto' sets it on answers to HTTPS requests (directly, or through a
+   * proxy trusted with TRUST_PROXY), so `npm start` on http://localhost works in production mode too;
+   * true sets it always (TLS ends at a proxy the app is not told about), false never.
+   */
+  cookieSecure: boolean | 'auto';
   trustProxy: boolean;
   loginFailuresPerMinute: number;
   admin: { username: string; password: string } | null;
@@ -140,7 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     datasetFileLimitBytes: env.DATASET_FILE_LIMIT,
     sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
-    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    cookieSecure: env.COOKIE_SECURE ?? 'auto',
     trustProxy: env.TRUST_PROXY,
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
     admin: env.OG_ADMIN_USER && env.OG_ADMIN_PASSWORD ? { username: env.OG_ADMIN_USER, password: env.OG_ADMIN_PASSWORD } : null,

@@ -8,12 +8,23 @@ import type { AppKoaContext, AppMiddleware } from '../koa-types.js';
 /** A session's expiry slides forward on use, written at most once per this interval. */
 const touchIntervalMs = 60 * 60 * 1000;
 
-export function sessionCookieOptions(app: AppContext, expires?: Date) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure, path: '/', overwrite: true, ...(expires ? { expires } : {}) };
+/**
+ * Whether this answer's cookies carry `Secure` (config.cookieSecure). Forced on, the request is
+ * taken as HTTPS whatever it says (Koa refuses a secure cookie on a request it thinks is plain).
+ */
+function secureCookies(ctx: AppKoaContext, app: AppContext): boolean {
+  const setting = app.config.cookieSecure;
+  if (setting === 'auto') return ctx.secure;
+  if (setting) ctx.cookies.secure = true;
+  return setting;
+}
+
+export function setSessionCookie(ctx: AppKoaContext, app: AppContext, token: string | null, expires?: Date): void {
+  ctx.cookies.set(sessionCookieName, token, { httpOnly: true, sameSite: 'lax', secure: secureCookies(ctx, app), path: '/', overwrite: true, ...(expires ? { expires } : {}) });
 }
 
 export function setCsrfCookie(ctx: AppKoaContext, app: AppContext, token: string): void {
-  ctx.cookies.set(csrfCookieName, token, { httpOnly: false, sameSite: 'strict', secure: app.config.cookieSecure, path: '/', overwrite: true });
+  ctx.cookies.set(csrfCookieName, token, { httpOnly: false, sameSite: 'strict', secure: secureCookies(ctx, app), path: '/', overwrite: true });
 }
 
 /** Loads the session named by the session cookie (if live) into `ctx.state.session`. */
@@ -28,7 +39,7 @@ export function loadSession(app: AppContext): AppMiddleware {
         if (Date.now() - session.last_seen_at.getTime() > touchIntervalMs) {
           const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
           await touchSession(app.db, tokenHash, expiresAt);
-          ctx.cookies.set(sessionCookieName, token, sessionCookieOptions(app, expiresAt));
+          setSessionCookie(ctx, app, token, expiresAt);
         }
       }
     }

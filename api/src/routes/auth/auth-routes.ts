@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { loginRequest, sessionCookieName } from '@og/shared/contracts/auth';
+import { loginRequest } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
 import { newToken } from '../../auth/session-tokens.js';
 import { logIn } from '../../commands/log-in.js';
 import type { AppContext } from '../../context.js';
 import { deleteSession } from '../../db/queries/sessions.js';
 import type { AppState } from '../../koa-types.js';
-import { sessionCookieOptions, setCsrfCookie } from '../../middleware/session.js';
+import { setCsrfCookie, setSessionCookie } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { presentUser } from '../../presenters/user.js';
 
@@ -18,7 +18,7 @@ export function authRoutes(app: AppContext): Router<AppState> {
     const input = parseInput(loginRequest, ctx.request.body);
     const session = await logIn(app, input, ctx.ip);
     if (ctx.state.session) await deleteSession(app.db, ctx.state.session.token_hash);
-    ctx.cookies.set(sessionCookieName, session.token, sessionCookieOptions(app, session.expiresAt));
+    setSessionCookie(ctx, app, session.token, session.expiresAt);
     setCsrfCookie(ctx, app, session.csrfToken);
     ctx.body = presentUser(session.user, session.project);
   });
@@ -34,7 +34,7 @@ export function authRoutes(app: AppContext): Router<AppState> {
       await deleteSession(app.db, ctx.state.session.token_hash);
       app.realtime?.disconnectSession(ctx.state.session.token_hash);
     }
-    ctx.cookies.set(sessionCookieName, null, sessionCookieOptions(app));
+    setSessionCookie(ctx, app, null);
     setCsrfCookie(ctx, app, newToken());
     ctx.status = 204;
   });
