@@ -3,19 +3,21 @@ import { printTable } from './bench-table.js';
 import { formatSize, parseSize } from './census-generator.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchSchemes } from './scheme-bench.js';
+import { benchWizard } from './wizard-bench.js';
 
-const parts = ['schemes', 'ingest'] as const;
+const parts = ['schemes', 'wizard', 'ingest'] as const;
 type Part = (typeof parts)[number];
 
 interface Options {
   only: Set<Part>;
   ingestBytes: number;
+  wizardBytes: number;
   seed: number;
 }
 
-/** `npm run bench -- [--ingest-size 200MB] [--seed 42] [--only schemes|ingest]`; BENCH_INGEST_SIZE works too. */
+/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--only schemes,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), seed: 42 };
+  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), seed: 42 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -25,12 +27,13 @@ function parseArgs(argv: string[]): Options {
       return next;
     };
     if (name === '--ingest-size') options.ingestBytes = parseSize(value());
+    else if (name === '--wizard-size') options.wizardBytes = parseSize(value());
     else if (name === '--seed') options.seed = Number(value());
     else if (name === '--only') {
       const chosen = value().split(',') as Part[];
       for (const part of chosen) if (!parts.includes(part)) throw new Error(`--only takes ${parts.join(', ')} (got ${part})`);
       options.only = new Set(chosen);
-    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--seed 42] [--only schemes|ingest]`);
+    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--only schemes,wizard,ingest]`);
   }
   if (!Number.isInteger(options.seed)) throw new Error('--seed must be an integer');
   return options;
@@ -41,6 +44,9 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   console.log(`# Benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
   if (options.only.has('schemes')) printTable('Schemes (embedded store)', await benchSchemes());
+  if (options.only.has('wizard')) {
+    printTable(`Upload wizard (${formatSize(options.wizardBytes)} census-like CSV read in Chromium)`, await benchWizard({ bytes: options.wizardBytes, seed: options.seed }));
+  }
   if (options.only.has('ingest')) {
     const ingest = await benchIngest({ bytes: options.ingestBytes, seed: options.seed });
     printTable(`Dataset ingest (${formatSize(options.ingestBytes)} census-like CSV; MB = 2^20 bytes)`, ingest.rows);
