@@ -44,6 +44,22 @@ describe('login rate limit', () => {
     expect((await from('192.0.2.8').login('addr-user', user.password)).status).toBe(200);
   });
 
+  it('counts attempts atomically: of 50 wrong passwords sent at once for one user, only 10 are checked', async () => {
+    await env.addUser('flood-user', 'member');
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, attempt) => from(`10.9.${Math.floor(attempt / 200)}.${attempt % 200}`).login('flood-user', `wrong-${attempt}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
+  it('counts attempts atomically per address too: 50 at once from one address, whatever the usernames', async () => {
+    const attacker = from('203.0.113.50');
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, attempt) => attacker.login(`flood-guess-${attempt}`, 'x')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
   it('counts only failures: successful logins never lock anyone out', async () => {
     const user = await env.addUser('busy-user', 'member');
     for (let attempt = 1; attempt <= 12; attempt++) {

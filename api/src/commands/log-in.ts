@@ -17,19 +17,17 @@ export interface NewSession {
 
 /**
  * Checks a username and password and opens a session. A wrong password and an unknown user
- * fail the same way (same message, same status, same KDF cost); failures count towards the
- * per-user and per-address limit.
+ * fail the same way (same message, same status, same KDF cost); every attempt is counted
+ * towards the per-user and per-address limit before the password is checked, and given back
+ * when it succeeds.
  */
 export async function logIn(app: AppContext, input: LoginRequest, address: string): Promise<NewSession> {
   const throttle = new LoginThrottle(app.redis, app.config.redisPrefix, app.config.loginFailuresPerMinute);
-  await throttle.assertAllowed(input.username, address);
+  await throttle.takeAttempt(input.username, address);
   const user = await findUserByUsername(app.db, input.username);
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
-  if (!user || !valid) {
-    await throttle.recordFailure(input.username, address);
-    throw new AppError('unauthenticated', 'Wrong username or password.');
-  }
-  await throttle.recordSuccess(input.username);
+  if (!user || !valid) throw new AppError('unauthenticated', 'Wrong username or password.');
+  await throttle.returnAttempt(input.username, address);
   const token = newToken();
   const csrfToken = newToken();
   const project = input.project ?? input.tag ?? null;
