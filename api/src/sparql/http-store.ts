@@ -3,7 +3,7 @@ import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { DataFactory, Parser as TurtleParser, Writer as QuadWriter } from 'n3';
 import { createLogger, type Logger } from '../lib/log.js';
 import { iri, join, literal, sparql, type SparqlFragment } from './sparql-builder.js';
-import { isPageable, maskLiterals, mediaTypes, normalizeBindings, outerLimit, pageOf, rawResultType, subqueryPageOf, termToNTriples } from './sparql-text.js';
+import { maskLiterals, mediaTypes, normalizeBindings, pageOf, rawResultType, readQuery, subqueryPageOf, termToNTriples } from './sparql-text.js';
 import {
   type Bindings,
   type BindingTerm,
@@ -269,11 +269,11 @@ export class HttpStore implements TripleStore {
 
   async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
     const deadline = this.deadline(options);
-    if (!isPageable(query)) {
+    const { pageable, limit } = readQuery(query);
+    if (!pageable) {
       const { json, cutAt } = await this.queryJson(query, deadline);
       const rows = this.rowsOf(json);
       // Virtuoso flags a result that reached its cap even when the query's own LIMIT asked for no more.
-      const limit = outerLimit(query);
       if (cutAt !== null && !(limit !== null && limit <= rows.length)) throw this.cutError(rows.length);
       return rows;
     }
@@ -379,6 +379,7 @@ export class HttpStore implements TripleStore {
     for (const raw of ntriples.split(/\r?\n/)) {
       const line = raw.trim();
       if (!line || line.startsWith('#')) continue;
+      // N-Triples, not a query: masking literals and IRIs is all the reading a line needs.
       if (/(?:^|\s)_:/.test(maskLiterals(line))) {
         blankNodeLines.push(line);
         continue;

@@ -1,9 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { isPageable, maskLiterals, normalizeBindings, outerLimit, pageOf, queryForm, splitPrologue, subqueryPageOf, termToNTriples } from './sparql-text.js';
+import { maskLiterals, mediaTypes, normalizeBindings, pageOf, queryForm, rawResultType, readQuery, splitPrologue, subqueryPageOf, termToNTriples } from './sparql-text.js';
 
 const prologue = 'PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n# a comment with SELECT in it\nBASE <http://x/>\n';
 
-describe('queryForm', () => {
+describe('readQuery', () => {
+  it('reads the form after the prologue and comments; an update has none', () => {
+    expect(readQuery(`${prologue}SELECT * WHERE { ?s ?p ?o }`).form).toBe('SELECT');
+    expect(readQuery(`${prologue}construct { ?s ?p ?o } WHERE { ?s ?p ?o }`).form).toBe('CONSTRUCT');
+    expect(readQuery('ASK {}').form).toBe('ASK');
+    expect(readQuery('DESCRIBE <urn:x>').form).toBe('DESCRIBE');
+    expect(readQuery('PREFIX : <http://x/#>\nSELECT ?s WHERE { ?s :p ?o }').form).toBe('SELECT');
+    const update = readQuery('INSERT DATA { <urn:a> <urn:b> <urn:c> }');
+    expect(update.form).toBeNull();
+    expect(update.syntaxError).toBeNull();
+    expect(update.parsed?.type).toBe('update');
+  });
+
+  it('names the syntax error of text it cannot parse, and reads nothing from it', () => {
+    expect(readQuery('SELEC ?s WHERE { ?s ?p ?o }')).toEqual({ parsed: null, syntaxError: expect.stringMatching(/^Parse error on line 1/), form: null, pageable: false, limit: null });
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT').pageable).toBe(false);
+  });
+
+  it('calls a SELECT pageable when it ends with ORDER BY and has no LIMIT or OFFSET', () => {
+    expect(readQuery(`${prologue}SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s`).pageable).toBe(true);
+    expect(readQuery('SELECT ?code (COUNT(*) AS ?n) WHERE { ?code ?p ?o } GROUP BY ?code ORDER BY ?code').pageable).toBe(true);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY DESC(?s) ?o\n').pageable).toBe(true);
+  });
+
+  it('calls no other query pageable', () => {
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o }').pageable).toBe(false);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 10').pageable).toBe(false);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 10').pageable).toBe(false);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s VALUES ?s { <urn:a> }').pageable).toBe(false);
+    expect(readQuery('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } ORDER BY ?s').pageable).toBe(false);
+    // ORDER BY inside a subquery or a literal does not count; inside a comment neither does LIMIT.
+    expect(readQuery('SELECT ?s WHERE { { SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s } }').pageable).toBe(false);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p "} ORDER BY ?s" }').pageable).toBe(false);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s # LIMIT 5').pageable).toBe(true);
+  });
+
+  it('reads the LIMIT of the outer query only', () => {
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 10000').limit).toBe(10_000);
+    expect(readQuery('SELECT ?s WHERE { ?s ?p ?o } OFFSET 5 limit 7').limit).toBe(7);
+    expect(readQuery('SELECT ?s WHERE { { SELECT ?s WHERE { ?s ?p ?o } LIMIT 3 } }').limit).toBeNull();
+    expect(readQuery('SELECT ?s WHERE { ?s ?p "LIMIT 4" }').limit).toBeNull();
+  });
+});
+
+describe('queryForm (the cheap reading)', () => {
   it('finds the form after the prologue and comments', () => {
     expect(queryForm(`${prologue}SELECT * WHERE { ?s ?p ?o }`)).toBe('SELECT');
     expect(queryForm(`${prologue}construct { ?s ?p ?o } WHERE { ?s ?p ?o }`)).toBe('CONSTRUCT');
@@ -14,34 +58,18 @@ describe('queryForm', () => {
   });
 });
 
-describe('isPageable', () => {
-  it('accepts a SELECT ending with ORDER BY and no LIMIT or OFFSET', () => {
-    expect(isPageable(`${prologue}SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s`)).toBe(true);
-    expect(isPageable('SELECT ?code (COUNT(*) AS ?n) WHERE { ?code ?p ?o } GROUP BY ?code ORDER BY ?code')).toBe(true);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o } ORDER BY DESC(?s) ?o\n')).toBe(true);
-  });
-
-  it('refuses queries it cannot page safely', () => {
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o }')).toBe(false);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 10')).toBe(false);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 10')).toBe(false);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s VALUES ?s { <urn:a> }')).toBe(false);
-    expect(isPageable('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } ORDER BY ?s')).toBe(false);
-    // ORDER BY inside a subquery or a literal does not count.
-    expect(isPageable('SELECT ?s WHERE { { SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s } }')).toBe(false);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p "} ORDER BY ?s" }')).toBe(false);
-    expect(isPageable('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s # LIMIT 5')).toBe(true);
+describe('rawResultType', () => {
+  it('answers graphs as N-Triples when the client names it before Turtle, everything else as SPARQL JSON', () => {
+    const construct = `# CONSTRUCT in a comment\n${prologue}CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }`;
+    expect(rawResultType(construct, `${mediaTypes.nTriples}, ${mediaTypes.turtle}`)).toBe(mediaTypes.nTriples);
+    expect(rawResultType(construct, `${mediaTypes.turtle}, ${mediaTypes.nTriples}`)).toBe(mediaTypes.turtle);
+    expect(rawResultType('DESCRIBE <urn:x>', '*/*')).toBe(mediaTypes.turtle);
+    expect(rawResultType('SELECT ?s WHERE { ?s ?p "CONSTRUCT" }', mediaTypes.nTriples)).toBe(mediaTypes.sparqlJson);
+    expect(rawResultType('ASK {}', mediaTypes.turtle)).toBe(mediaTypes.sparqlJson);
   });
 });
 
-describe('paging and masking', () => {
-  it('reads the LIMIT of the outer query only', () => {
-    expect(outerLimit('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 10000')).toBe(10_000);
-    expect(outerLimit('SELECT ?s WHERE { ?s ?p ?o } OFFSET 5 limit 7')).toBe(7);
-    expect(outerLimit('SELECT ?s WHERE { { SELECT ?s WHERE { ?s ?p ?o } LIMIT 3 } }')).toBeNull();
-    expect(outerLimit('SELECT ?s WHERE { ?s ?p "LIMIT 4" }')).toBeNull();
-  });
-
+describe('pages and masking', () => {
   it('appends a page, or wraps the query as an ordered subquery below its prologue', () => {
     expect(pageOf('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s  \n', 10, 5)).toBe('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s\nLIMIT 5 OFFSET 10');
     const wrapped = subqueryPageOf(`${prologue}SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s`, 5000, 5000);

@@ -1,13 +1,11 @@
 import Router from '@koa/router';
-import sparqljs from 'sparqljs';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { readTextBody } from '../../lib/read-text-body.js';
 import { requireUser } from '../../middleware/session.js';
+import { readQuery } from '../../sparql/sparql-text.js';
 import { StoreSyntaxError, StoreTimeoutError } from '../../sparql/triple-store.js';
-
-const readOnlyForms = new Set(['SELECT', 'ASK', 'CONSTRUCT', 'DESCRIBE']);
 
 /**
  * The read-only SPARQL endpoint (DESIGN.md §1, §7): SELECT, ASK, CONSTRUCT and DESCRIBE with a
@@ -28,13 +26,9 @@ export function sparqlRoutes(app: AppContext): Router<AppState> {
     } else {
       throw new AppError('unsupported_media_type', 'Send the query as application/sparql-query.');
     }
-    let parsed: ReturnType<sparqljs.SparqlParser['parse']>;
-    try {
-      parsed = new sparqljs.Parser().parse(query);
-    } catch (error) {
-      throw new AppError('bad_request', `The query is not valid SPARQL: ${(error as Error).message.split('\n')[0]}`);
-    }
-    if (parsed.type !== 'query' || !readOnlyForms.has(parsed.queryType)) {
+    const reading = readQuery(query);
+    if (reading.syntaxError !== null) throw new AppError('bad_request', `The query is not valid SPARQL: ${reading.syntaxError}`);
+    if (reading.form === null) {
       throw new AppError('bad_request', 'This endpoint answers SELECT, ASK, CONSTRUCT and DESCRIBE queries only; updates are not accepted.');
     }
     try {
