@@ -9,6 +9,7 @@ import { errorHandler } from './middleware/errors.js';
 import { issueCsrfCookie, loadSession } from './middleware/session.js';
 import { webApp } from './middleware/web-app.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
+import { isApiPath } from './routes/api-paths.js';
 import { queueDashboard } from './routes/admin/queue-dashboard.js';
 import { authRoutes } from './routes/auth/auth-routes.js';
 import { datasetRoutes } from './routes/datasets/dataset-routes.js';
@@ -45,7 +46,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
       throw new AppError('malformed_json', `The request body is not valid JSON: ${error.message}`);
     },
   }) as unknown as Koa.Middleware<AppState>;
-  koa.use(async (ctx, next) => (ctx.path.startsWith('/api') ? parseJsonBody(ctx, next) : next()));
+  koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
   for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());

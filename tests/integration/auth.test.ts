@@ -118,6 +118,26 @@ describe('CSRF defence', () => {
     expect((await client.post('/api/auth/logout')).status).toBe(204);
   });
 
+  it('asks the token whatever the spelling of the path: DELETE /API/datasets/{id} with a same-origin Referer and no token deletes nothing', async () => {
+    const client = new HttpClient(env.url);
+    expect((await client.login('mo', member.password)).status).toBe(200);
+    const created = await client.post('/api/datasets', { data: [{ title: 'Baker', code: '', totals: [] }], metadata: { title: 'Kept', titleColumn: 'title', codeColumn: null } });
+    expect(created.status).toBe(202);
+    const { datasetId } = (await created.json()) as { datasetId: string };
+    const referer = { referer: `${env.url}/datasets/list` };
+
+    for (const spelling of ['/API', '/Api', '/api']) {
+      const unguarded = await client.request('DELETE', `${spelling}/datasets/${datasetId}`, { csrf: false, headers: referer });
+      expect(unguarded.status, spelling).toBe(403);
+      expect((await errorOf(unguarded)).code).toBe('csrf_rejected');
+    }
+    // With the token, a spelling that is not the API's is no API route: nothing is deleted.
+    expect((await client.request('DELETE', `/API/datasets/${datasetId}`, { headers: referer })).status).toBe(404);
+    expect((await client.get(`/api/datasets/${datasetId}`)).status).toBe(200);
+    expect((await client.get(`/API/datasets/${datasetId}`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await client.request('DELETE', `/api/datasets/${datasetId}`)).status).toBe(204);
+  });
+
   it('refuses a login without the token', async () => {
     const response = await new HttpClient(env.url).post('/api/auth/login', { username: 'ada', password: admin.password }, { csrf: false });
     expect(response.status).toBe(403);

@@ -1,4 +1,5 @@
 import compress from 'koa-compress';
+import { isApiPath } from '../routes/api-paths.js';
 import type { AppKoaContext, AppMiddleware } from '../koa-types.js';
 
 /**
@@ -9,7 +10,7 @@ import type { AppKoaContext, AppMiddleware } from '../koa-types.js';
  */
 export function apiCompression(): AppMiddleware {
   const gzip = compress({ threshold: 2048, br: false, deflate: false, gzip: { level: 6 } }) as unknown as AppMiddleware;
-  return (ctx, next) => (ctx.path.startsWith('/api/') ? gzip(ctx, next) : next());
+  return (ctx, next) => (isApiPath(ctx.path) ? gzip(ctx, next) : next());
 }
 
 /** For a response whose body is already what should be sent (compressed ahead of time, or tiny). */

@@ -2,17 +2,26 @@ import { csrfCookieName, csrfHeaderName } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
 import { tokensEqual } from '../auth/session-tokens.js';
 import type { AppMiddleware } from '../koa-types.js';
+import { queueDashboardPath } from '../routes/admin/queue-dashboard.js';
+
+/** The queue dashboard's paths, in any letter case (the check must cover every spelling that could reach it). */
+function isQueueDashboardPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === queueDashboardPath || lower.startsWith(`${queueDashboardPath}/`);
+}
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence on every state-changing request:
  * - an `Origin` header, when the browser sends one, must be this server's own origin;
- * - under /api the `x-csrf-token` header must equal the CSRF cookie and, when logged in,
- *   the token bound to the session (a cross-site page can neither read the cookie nor set
- *   the header without a CORS preflight this server never grants).
- * Pages that are not ours to change (bull-board) are covered by the Origin check and the
- * SameSite session cookie.
+ * - the `x-csrf-token` header must equal the CSRF cookie and, when logged in, the token bound
+ *   to the session (a cross-site page can neither read the cookie nor set the header without a
+ *   CORS preflight this server never grants). That holds for every path but the queue
+ *   dashboard's, whatever its spelling: a path no router knows still needs the token, so a
+ *   spelling the router matches and this guard did not (`/API/…`) cannot skip it.
+ * The queue dashboard (bull-board: pages not ours to change, which send no token) is covered
+ * by the Origin or Referer check and the SameSite session cookie.
  */
 export function csrfGuard(): AppMiddleware {
   return async (ctx, next) => {
@@ -23,7 +32,7 @@ export function csrfGuard(): AppMiddleware {
     if (origin && origin !== ownOrigin) {
       throw new AppError('csrf_rejected', 'Cross-site request refused.');
     }
-    if (ctx.path.startsWith('/api')) {
+    if (!isQueueDashboardPath(ctx.path)) {
       const header = ctx.get(csrfHeaderName);
       const cookie = ctx.cookies.get(csrfCookieName) ?? '';
       const bound = ctx.state.session?.csrf_token;

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '@og/shared/errors/app-error';
+import { isApiPath } from '../routes/api-paths.js';
 import type { Logger } from '../lib/log.js';
 import type { AppMiddleware } from '../koa-types.js';
 
@@ -36,7 +37,7 @@ export function errorHandler(log: Logger): AppMiddleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
         throw new AppError('not_found', `No API route ${ctx.method} ${ctx.path}`);
       }
     } catch (error) {

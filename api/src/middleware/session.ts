@@ -4,6 +4,7 @@ import { hashToken, newToken } from '../auth/session-tokens.js';
 import type { AppContext } from '../context.js';
 import { findLiveSession, touchSession } from '../db/queries/sessions.js';
 import type { AppKoaContext, AppMiddleware } from '../koa-types.js';
+import { isApiPath } from '../routes/api-paths.js';
 
 /** A session's expiry slides forward on use, written at most once per this interval. */
 const touchIntervalMs = 60 * 60 * 1000;
@@ -53,7 +54,7 @@ export function loadSession(app: AppContext): AppMiddleware {
  */
 export function issueCsrfCookie(app: AppContext): AppMiddleware {
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api')) {
+    if (isApiPath(ctx.path)) {
       const expected = ctx.state.session?.csrf_token;
       const current = ctx.cookies.get(csrfCookieName);
       if (expected ? current !== expected : !current) setCsrfCookie(ctx, app, expected ?? newToken());

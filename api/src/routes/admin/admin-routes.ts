@@ -1,13 +1,14 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { requireAdmin } from '../../middleware/session.js';
 import { requestKeyOf } from '../request-key.js';
+import { apiRouter } from '../api-paths.js';
 
 /** Admin maintenance: start a session clean-up now (it also runs hourly on its own). */
 export function adminRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin' });
+  const router = apiRouter('/admin');
   router.use(requireAdmin());
 
   router.post('/sessions/cleanup', async (ctx) => {

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { loginRequest } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
 import { newToken } from '../../auth/session-tokens.js';
@@ -9,10 +9,11 @@ import type { AppState } from '../../koa-types.js';
 import { setCsrfCookie, setSessionCookie } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { presentUser } from '../../presenters/user.js';
+import { apiRouter } from '../api-paths.js';
 
 /** SPEC §7 "Auth": login, validate, logout; plus the CSRF cookie for a page that has none yet. */
 export function authRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth' });
+  const router = apiRouter('/auth');
 
   router.post('/login', async (ctx) => {
     const input = parseInput(loginRequest, ctx.request.body);

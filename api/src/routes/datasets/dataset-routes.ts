@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   addCollaboratorRequest,
   type DatasetAccepted,
@@ -23,6 +23,7 @@ import { presentDataset, presentDatasetTitle } from '../../presenters/dataset.js
 import { requestKeyOf } from '../request-key.js';
 import { receiveDataset } from './receive-dataset.js';
 import { decodeTitlesCursor, encodeTitlesCursor } from './titles-cursor.js';
+import { apiRouter } from '../api-paths.js';
 
 const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;
 
@@ -32,7 +33,7 @@ const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;
  * endpoint answers 404 for any other dataset; deleting and sharing are for the owner and admins.
  */
 export function datasetRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/datasets' });
+  const router = apiRouter('/datasets');
   router.use(requireUser());
 
   router.post('/', async (ctx) => {

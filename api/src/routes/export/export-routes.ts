@@ -1,11 +1,12 @@
+import type Router from '@koa/router';
 import { PassThrough } from 'node:stream';
-import Router from '@koa/router';
 import { DataFactory, StreamParser, StreamWriter } from 'n3';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { ChunkBatcher } from '../../lib/chunk-batcher.js';
 import { requireUser } from '../../middleware/session.js';
 import { prefixes } from '../../sparql/sparql-builder.js';
+import { apiRouter } from '../api-paths.js';
 
 /** The file name of an export: the timestamp plus the triple-store-export suffix (SPEC §7). */
 export function exportFileName(now = new Date()): string {
@@ -17,7 +18,7 @@ export function exportFileName(now = new Date()): string {
  * and links keep their IRIs, so the file re-imports into an empty store with the same count).
  */
 export function exportRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = apiRouter();
 
   router.get('/export', requireUser(), async (ctx) => {
     const parser = new StreamParser({ format: 'application/n-quads' });

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { z } from 'zod';
 import type { JobList, JobRun } from '@og/shared/contracts/jobs';
 import { AppError } from '@og/shared/errors/app-error';
@@ -9,12 +9,13 @@ import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { presentJobRun } from '../../presenters/job-run.js';
 import { findVisibleJobRun } from '../../commands/find-visible-job-run.js';
+import { apiRouter } from '../api-paths.js';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 /** `GET /api/jobs` (the caller's recent jobs) and `GET /api/jobs/{id}` (one job its owner or an admin may see). */
 export function jobRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/jobs' });
+  const router = apiRouter('/jobs');
   router.use(requireUser());
 
   router.get('/', async (ctx) => {

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import {
   type CodeLinks,
@@ -26,6 +26,7 @@ import { skipCompression } from '../../middleware/compression.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { requestKeyOf } from '../request-key.js';
+import { apiRouter } from '../api-paths.js';
 
 function schemeParam(value: string | undefined): SchemeId {
   const parsed = schemeId.safeParse(value);
@@ -44,7 +45,7 @@ function ifMatchVersion(header: string): string | null {
  * logged-in user, edits and imports for admins only.
  */
 export function schemeRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/schemes' });
+  const router = apiRouter('/schemes');
   const schemes = app.schemes;
   router.use(requireUser());
 

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
@@ -6,6 +6,7 @@ import { readTextBody } from '../../lib/read-text-body.js';
 import { requireUser } from '../../middleware/session.js';
 import { readQuery } from '../../sparql/sparql-text.js';
 import { StoreSyntaxError, StoreTimeoutError } from '../../sparql/triple-store.js';
+import { apiRouter } from '../api-paths.js';
 
 /**
  * The read-only SPARQL endpoint (DESIGN.md §1, §7): SELECT, ASK, CONSTRUCT and DESCRIBE with a
@@ -13,7 +14,7 @@ import { StoreSyntaxError, StoreTimeoutError } from '../../sparql/triple-store.j
  * refused with 400 before the store sees it.
  */
 export function sparqlRoutes(app: AppContext): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = apiRouter();
 
   router.post('/sparql', requireUser(), async (ctx) => {
     let query: string;
