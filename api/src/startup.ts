@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { countUsers } from './db/queries/users.js';
 import { createLogger, type Logger } from './lib/log.js';
 import { openStore } from './sparql/open-store.js';
+import { removeStrayUploads } from './commands/remove-stray-uploads.js';
 import { seedSchemes } from './commands/seed-schemes.js';
 import { checkHttpService, checkPostgres, checkRedis } from './lib/service-checks.js';
 
@@ -69,6 +70,8 @@ export async function bootAppContext(options: { ensureAdmin: boolean }): Promise
   const store = await openStore(config, log);
   const app = createAppContext(config, store, log);
   await prepareDatabase(config, app.db, app.log);
+  const strayUploads = await removeStrayUploads(config, app.db);
+  if (strayUploads) app.log.info('removed upload files no job refers to', { files: strayUploads });
   if (options.ensureAdmin) {
     await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
     await seedSchemes(app);

@@ -62,7 +62,7 @@ describe('job enqueue → worker → job_runs → socket events', () => {
 
     const completed = await ownerSocket.waitFor(jobId, (event) => event.event === 'job:completed');
     expect(completed.job.state).toBe('completed');
-    expect(completed.job.result).toEqual({ deleted: 60_000 });
+    expect(completed.job.result).toEqual({ deleted: 60_000, strayUploads: 0 });
     expect(completed.job.progress).toMatchObject({ phase: 'done', done: 60_000, total: 60_000, unit: 'sessions' });
 
     const progress = ownerSocket.received.filter((event) => event.job.id === jobId && event.event === 'job:progress');
@@ -91,7 +91,7 @@ describe('job enqueue → worker → job_runs → socket events', () => {
     const started = await admin.post('/api/admin/sessions/cleanup');
     const { jobId } = (await started.json()) as { jobId: string };
     const completed = await ownerSocket.waitFor(jobId, (event) => event.event === 'job:completed');
-    expect(completed.job.result).toEqual({ deleted: 0 });
+    expect(completed.job.result).toEqual({ deleted: 0, strayUploads: 0 });
   });
 
   it('joins the job a retried request already started instead of starting it twice', async () => {

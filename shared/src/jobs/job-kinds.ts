@@ -38,13 +38,16 @@ function defineJobKind<Input extends z.ZodType, Result extends z.ZodType>(
 }
 
 export const jobKinds = {
-  /** Deletes expired login sessions in batches. Scheduled hourly; admins may run it at once. */
+  /**
+   * Deletes expired login sessions in batches, and upload files no job will read any more (left by
+   * a crash). Scheduled hourly; admins may run it at once.
+   */
   'session.cleanup': defineJobKind({
     label: 'Clean up expired sessions',
     input: z.object({
       batchSize: z.number().int().min(1).max(100_000).default(5_000),
     }),
-    result: z.object({ deleted: z.number().int().nonnegative() }),
+    result: z.object({ deleted: z.number().int().nonnegative(), strayUploads: z.number().int().nonnegative().default(0) }),
     attempts: 3,
   }),
   /** Imports a scheme file (CSV or SKOS Turtle) into the triple store, replacing the scheme's codes in place. */

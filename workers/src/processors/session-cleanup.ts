@@ -1,7 +1,8 @@
+import { removeStrayUploads } from '@og/api/commands/remove-stray-uploads';
 import { countExpiredSessions, deleteExpiredSessionsBatch } from '@og/api/db/queries/sessions';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
-/** `session.cleanup`: deletes sessions that expired before the job started, batch by batch. */
+/** `session.cleanup`: deletes sessions that expired before the job started, batch by batch, then stray upload files. */
 export function sessionCleanup(deps: WorkerDeps): JobProcessor<'session.cleanup'> {
   return async (input, { report, signal }) => {
     const now = new Date();
@@ -15,7 +16,8 @@ export function sessionCleanup(deps: WorkerDeps): JobProcessor<'session.cleanup'
       deleted += batch;
       await report({ phase: 'deleting', done: deleted, total: Math.max(total, deleted), unit: 'sessions' });
     }
+    const strayUploads = await removeStrayUploads(deps.config, deps.db);
     await report({ phase: 'done', done: deleted, total: Math.max(total, deleted), unit: 'sessions' });
-    return { deleted };
+    return { deleted, strayUploads };
   };
 }

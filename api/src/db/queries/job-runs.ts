@@ -83,3 +83,11 @@ export async function finishJobRun(
 export async function deleteJobRun(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM job_runs WHERE id = $1', [id]);
 }
+
+/** The upload files that jobs not yet over will read (their input's `path`). */
+export async function findPendingUploadPaths(db: Queryable): Promise<string[]> {
+  const result = await db.query<{ path: string }>(
+    `SELECT input->>'path' AS path FROM job_runs WHERE state NOT IN ('completed', 'failed') AND input->>'path' IS NOT NULL`,
+  );
+  return result.rows.map((row) => row.path);
+}

@@ -22,8 +22,8 @@ export function MaintenanceCard({ onCleanupStarted, children }: MaintenanceCardP
             Maintenance
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Expired login sessions are deleted every hour. Start a clean-up now to remove them at once,
-            or open the queue dashboard to see every background job.
+            Expired login sessions, and upload files that no job will read (left by a crash), are deleted every hour.
+            Start a clean-up now to remove them at once, or open the queue dashboard to see every background job.
           </Text>
         </div>
 
