@@ -1,3 +1,4 @@
+import { isJobIdShaped } from '@og/shared/jobs/job-kinds';
 import type { Queryable } from '../db/database.js';
 import { isCollaboratorOnJobDataset } from '../db/queries/datasets.js';
 import { findJobRun, type JobRunRow } from '../db/queries/job-runs.js';
@@ -14,7 +15,7 @@ export async function findVisibleJobRun(
   user: Pick<UserRow, 'id' | 'role'>,
   options: { sharedDatasets?: boolean } = {},
 ): Promise<JobRunRow | null> {
-  if (id.length > 200) return null;
+  if (!isJobIdShaped(id)) return null;
   const row = await findJobRun(db, id);
   if (!row) return null;
   if (user.role === 'admin' || row.owner_id === user.id) return row;

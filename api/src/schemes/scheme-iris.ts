@@ -1,3 +1,4 @@
+import { codeValue } from '@og/shared/contracts/schemes';
 import { type SchemeId, schemePrefix } from '@og/shared/domain/schemes';
 
 /**
@@ -45,7 +46,7 @@ export function valueForCode(code: string): string {
   return encodeURIComponent(code).replace(/%2C/g, ',');
 }
 
-/** A value as it may come from a URL path: the same shape as {@link valueForCode} produces, or a UUID. */
+/** A value as it may come from a URL path: the same shape as {@link valueForCode} produces, or a UUID (the contract's `codeValue`). */
 export function isPlausibleValue(value: string): boolean {
-  return value.length > 0 && value.length <= 300 && /^[A-Za-z0-9\-._~%!$&'()*+,;=:@]+$/.test(value);
+  return codeValue.safeParse(value).success;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskLiterals, mediaTypes, normalizeBindings, pageOf, queryForm, rawResultType, readQuery, splitPrologue, subqueryPageOf, termToNTriples } from './sparql-text.js';
+import { callsService, maskLiterals, mediaTypes, normalizeBindings, pageOf, queryForm, rawResultType, readQuery, splitPrologue, subqueryPageOf, termToNTriples } from './sparql-text.js';
 
 const prologue = 'PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n# a comment with SELECT in it\nBASE <http://x/>\n';
 
@@ -98,5 +98,17 @@ describe('result terms', () => {
   it('turns Virtuoso typed-literal terms into SPARQL 1.1 literals', () => {
     const rows = normalizeBindings([{ n: { type: 'typed-literal' as 'literal', value: '3', datatype: 'http://www.w3.org/2001/XMLSchema#integer' } }]);
     expect(rows).toEqual([{ n: { type: 'literal', value: '3', datatype: 'http://www.w3.org/2001/XMLSchema#integer' } }]);
+  });
+});
+
+describe('callsService', () => {
+  const parsed = (text: string) => readQuery(text).parsed!;
+  it('finds a SERVICE clause wherever it stands', () => {
+    expect(callsService(parsed('SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }'))).toBe(true);
+    expect(callsService(parsed('SELECT * WHERE { ?a ?b ?c OPTIONAL { SERVICE SILENT <http://x/> { ?a ?d ?e } } }'))).toBe(true);
+    expect(callsService(parsed('SELECT * WHERE { { SELECT ?s WHERE { SERVICE <http://x/> { ?s ?p ?o } } } }'))).toBe(true);
+    expect(callsService(parsed('ASK { ?s ?p ?o FILTER EXISTS { SERVICE <http://x/> { ?s ?q ?r } } }'))).toBe(true);
+    expect(callsService(parsed('SELECT * WHERE { ?s ?p "SERVICE <http://x/>" }'))).toBe(false);
+    expect(callsService(parsed('SELECT * WHERE { ?s <http://x/service> ?o }'))).toBe(false);
   });
 });

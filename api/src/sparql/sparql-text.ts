@@ -56,6 +56,20 @@ export function readQuery(text: string): QueryReading {
   return { parsed, syntaxError: null, form: 'SELECT', pageable, limit: parsed.limit ?? null };
 }
 
+/** Whether a parsed query asks another endpoint: a SERVICE clause anywhere in it (subqueries, OPTIONAL, UNION, FILTER EXISTS …). */
+export function callsService(parsed: SparqlQuery): boolean {
+  const pending: unknown[] = [parsed];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...(node as unknown[]));
+    else if (typeof node === 'object' && node !== null) {
+      if ((node as { type?: unknown }).type === 'service') return true;
+      pending.push(...Object.values(node));
+    }
+  }
+  return false;
+}
+
 /**
  * Replaces the parts of a text that may contain arbitrary characters (string literals, IRIs,
  * comments) with neutral placeholders of the same length, so keywords and braces can be found.

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { plainText } from './validation.js';
 
 /** SPEC §7: the login body carries username, password and either a project or a tag. */
 export const loginRequest = z
   .object({
-    username: z.string().trim().min(1, 'Username is required').max(200),
+    username: plainText(200).transform((value) => value.trim()).refine((value) => value.length > 0, 'Username is required'),
     password: z.string().min(1, 'Password is required').max(1024),
-    project: z.string().trim().max(200).optional(),
-    tag: z.string().trim().max(200).optional(),
+    project: plainText(200).transform((value) => value.trim()).optional(),
+    tag: plainText(200).transform((value) => value.trim()).optional(),
   })
   .strict();
 export type LoginRequest = z.infer<typeof loginRequest>;

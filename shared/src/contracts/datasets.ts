@@ -140,5 +140,5 @@ export const datasetTitlesPage = z.object({ titles: z.array(datasetTitle), nextC
 export type DatasetTitlesPage = z.infer<typeof datasetTitlesPage>;
 
 /** `POST /api/datasets/{id}/collaborators`. */
-export const addCollaboratorRequest = z.object({ username: z.string().trim().min(1).max(200) });
+export const addCollaboratorRequest = z.object({ username: plainText(200).transform((value) => value.trim()).refine((value) => value.length > 0, 'Username is required') });
 export type AddCollaboratorRequest = z.infer<typeof addCollaboratorRequest>;

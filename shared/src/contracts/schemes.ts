@@ -65,9 +65,19 @@ export const schemeTree = z.object({
 });
 export type SchemeTree = z.infer<typeof schemeTree>;
 
+/**
+ * A code's id (`value`: its IRI after the scheme's prefix): the IRI-safe characters imports write
+ * (the code string, percent-encoded where needed) or a UUID. Anything else names no code.
+ */
+export const codeValue = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(/^[A-Za-z0-9\-._~%!$&'()*+,;=:@]+$/, 'Not a code id');
+
 /** `POST /api/schemes/{scheme}/codes`: a new child (or root when parent is absent). */
 export const createCodeRequest = z.object({
-  parent: z.string().min(1).max(300).optional(),
+  parent: codeValue.optional(),
   name: plainText(1000).refine((value) => value.trim().length > 0, 'Occupation name is required'),
   label: plainText(300).refine((value) => value.trim().length > 0, 'Occupation code is required'),
   description: plainText(20_000).optional(),
@@ -86,7 +96,7 @@ export const updateCodeRequest = z
 export type UpdateCodeRequest = z.infer<typeof updateCodeRequest>;
 
 /** `POST /api/schemes/{scheme}/codes/{value}/move`. */
-export const moveCodeRequest = z.object({ parent: z.string().min(1).max(300) });
+export const moveCodeRequest = z.object({ parent: codeValue });
 export type MoveCodeRequest = z.infer<typeof moveCodeRequest>;
 
 /** The answer of create, update and move: the code as it now is. */
@@ -114,3 +124,26 @@ export type CodeLinks = z.infer<typeof codeLinks>;
 /** `POST /api/schemes/{scheme}/imports` (multipart: `file`, CSV or Turtle) answers 202 with the job id. */
 export const schemeImportFormats = ['csv', 'turtle'] as const;
 export type SchemeImportFormat = (typeof schemeImportFormats)[number];
+
+/** Most codes `POST /api/schemes/code-matches` compares in one request: a sample is enough to tell the scheme. */
+export const maxMatchedCodes = 1_000;
+
+/**
+ * `POST /api/schemes/code-matches`: a sample of the distinct values of a file's code column, to
+ * learn which scheme they are codes of (the upload wizard pre-picks that scheme).
+ */
+export const codeMatchesRequest = z.object({
+  codes: z.array(plainText(300)).min(1).max(maxMatchedCodes),
+});
+export type CodeMatchesRequest = z.infer<typeof codeMatchesRequest>;
+
+/**
+ * How many of the sample are codes of each scheme that has codes: the code string ('Occupation
+ * code') equal, or equal once spaces, letter case and a number's lost leading zeros or added `.0`
+ * are forgiven (shared/domain/code-key.ts). `sampled`: the distinct codes compared.
+ */
+export const codeMatches = z.object({
+  sampled: z.number().int(),
+  schemes: z.array(z.object({ scheme: schemeId, matches: z.number().int() })),
+});
+export type CodeMatches = z.infer<typeof codeMatches>;

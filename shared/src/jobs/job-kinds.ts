@@ -105,6 +105,11 @@ export function isJobKind(value: string): value is JobKind {
  * retried request joins the job it already started instead of starting it twice.
  * BullMQ job ids may not contain ':'; the key is restricted to URL-safe characters.
  */
+/** Whether a string can be a job's id (ours are `{kind}-{key}`; BullMQ's scheduled ones `repeat:{name}:{time}`). */
+export function isJobIdShaped(id: string): boolean {
+  return /^[A-Za-z0-9_.:-]{1,200}$/.test(id);
+}
+
 export function jobIdFor(kind: JobKind, requestKey: string): string {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(requestKey)) {
     throw new Error(`Invalid job request key: ${JSON.stringify(requestKey)}`);

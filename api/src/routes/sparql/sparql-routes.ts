@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { readTextBody } from '../../lib/read-text-body.js';
 import { requireUser } from '../../middleware/session.js';
-import { readQuery } from '../../sparql/sparql-text.js';
+import { callsService, readQuery } from '../../sparql/sparql-text.js';
 import { StoreSyntaxError, StoreTimeoutError } from '../../sparql/triple-store.js';
 import { apiRouter } from '../api-paths.js';
 
@@ -32,6 +32,7 @@ export function sparqlRoutes(app: AppContext): Router<AppState> {
     if (reading.form === null) {
       throw new AppError('bad_request', 'This endpoint answers SELECT, ASK, CONSTRUCT and DESCRIBE queries only; updates are not accepted.');
     }
+    if (callsService(reading.parsed)) throw new AppError('bad_request', 'SERVICE clauses are not accepted: this endpoint queries this store only, and never calls another.');
     try {
       // The store picks the format from the client's Accept (N-Triples or Turtle for graphs, SPARQL JSON otherwise).
       const result = await app.store.queryRaw(query, ctx.get('accept'), { timeoutMs: app.config.sparqlTimeoutMs });
