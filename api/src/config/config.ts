@@ -56,6 +56,9 @@ const environment = z.object({
   DATASET_FILE_LIMIT: byteSize.default(20e9),
   /** Read-only SPARQL endpoint time limit. */
   SPARQL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Read-only SPARQL endpoint: most rows of a SELECT answer, and most bytes of any answer. */
+  SPARQL_MAX_ROWS: z.coerce.number().int().positive().default(10_000),
+  SPARQL_MAX_BYTES: byteSize.default(32e6),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -86,6 +89,8 @@ export interface Config {
   schemeFileLimitBytes: number;
   datasetFileLimitBytes: number;
   sparqlTimeoutMs: number;
+  sparqlMaxRows: number;
+  sparqlMaxBytes: number;
   sessionTtlMs: number;
   /**
    * The cookies' `Secure` flag: 'auto' sets it on answers to HTTPS requests (directly, or through a
@@ -144,6 +149,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     schemeFileLimitBytes: env.SCHEME_FILE_LIMIT,
     datasetFileLimitBytes: env.DATASET_FILE_LIMIT,
     sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
+    sparqlMaxRows: env.SPARQL_MAX_ROWS,
+    sparqlMaxBytes: env.SPARQL_MAX_BYTES,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     cookieSecure: env.COOKIE_SECURE ?? 'auto',
     trustProxy: env.TRUST_PROXY,

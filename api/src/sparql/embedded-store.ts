@@ -1,9 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import oxigraph from 'oxigraph';
 import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
 import { createLogger, type Logger } from '../lib/log.js';
+import { applyOperation } from './apply-operation.js';
+import { QueryReplica } from './query-replica.js';
 import { iri } from './sparql-builder.js';
 import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
 import { parseTsvResults } from './sparql-tsv.js';
@@ -37,11 +38,15 @@ import {
  * the next generation replaces the old one. A log of an older generation than the snapshot (a
  * crash between those two renames) is already contained in the snapshot and is discarded.
  *
+ * Researchers' read-only queries (`queryRaw`, the `/api/sparql` endpoint) run on a replica of the
+ * store in a worker thread (./query-replica.ts), made at the first such query from the store's
+ * quads and then given every operation once it is durable: a slow query blocks nothing else, and
+ * one past its deadline is stopped by ending that thread (the next query makes a new replica).
+ *
  * Limitations:
- * - Oxigraph evaluates a query synchronously on the calling thread; it cannot be interrupted. A
- *   query whose deadline (`timeoutMs`) has passed before it starts is not started, and one that
- *   ends after its deadline is answered with StoreTimeoutError all the same, but a slow query does
- *   block this process's event loop while it runs.
+ * - The app's own reads (`select`, `ask`, `construct`) run on the calling thread: Oxigraph
+ *   evaluates synchronously and cannot be interrupted, so a deadline is checked before and after
+ *   them. They are the builder's small, bounded queries.
  * - The log records operations, not their effects. Updates that call NOW(), RAND(), UUID(),
  *   STRUUID() or BNODE() would replay to other values, so after one the store compacts at once
  *   (the snapshot keeps the values that were seen) before acknowledging it.
@@ -148,25 +153,6 @@ function graphTerm(graph: NamedNode | BlankNode): string {
   return graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`;
 }
 
-/** Applies one logged operation to the in-memory store; the same code runs live and on replay. */
-function applyOperation(store: OxigraphStore, operation: LogOperation): void {
-  if (operation.op === 'update') {
-    store.update(operation.text);
-    return;
-  }
-  const target = iri(operation.graph).text;
-  const loadInto = (graph: string) => store.load(operation.text, { format: nTriples, to_graph_name: oxigraph.namedNode(graph) });
-  if (!operation.replace || !store.query(`ASK { GRAPH ${target} { ?s ?p ?o } }`)) {
-    loadInto(operation.graph); // one transaction: all of it or (on a parse error) nothing
-    return;
-  }
-  // Replace: load beside the old graph first (a parse error changes nothing), then swap. Both
-  // steps run in one synchronous turn, so no reader sees a half-replaced graph.
-  const temporary = `urn:og:embedded-load:${crypto.randomUUID()}`;
-  loadInto(temporary);
-  store.update(`DROP SILENT GRAPH ${target} ;\nADD SILENT GRAPH <${temporary}> TO GRAPH ${target} ;\nDROP SILENT GRAPH <${temporary}>`);
-}
-
 export class EmbeddedStore implements TripleStore {
   readonly kind = 'embedded' as const;
   readonly rowCapped = false;
@@ -180,6 +166,9 @@ export class EmbeddedStore implements TripleStore {
   private failure: StoreError | null = null;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
+  /** The read-only queries' replica (none until the first one), and the operations applied but not yet durable that it is still to get. */
+  private replica: QueryReplica | null = null;
+  private replicaBacklog: { seq: number; operation: LogOperation }[] = [];
 
   private constructor(
     private readonly store: OxigraphStore,
@@ -351,11 +340,33 @@ export class EmbeddedStore implements TripleStore {
     return this.run(query, nTriples, deadline, options?.timeoutMs);
   }
 
+  /** On the replica, off this thread: the deadline ends the query wherever it is. */
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
-    const deadline = this.deadlineOf(options);
-    await this.readyToRead(deadline, options?.timeoutMs);
+    const started = Date.now();
+    await this.readyToRead();
     const contentType = rawResultType(query, accept);
-    return { contentType, body: this.run(query, contentType, deadline, options?.timeoutMs) };
+    const timeoutMs = options?.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
+    try {
+      const body = await this.queryReplica().query(query, contentType, { timeoutMs, maxBytes: options?.maxResultBytes ?? Number.MAX_SAFE_INTEGER });
+      return { contentType, body };
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      throw toStoreError(error, 'query');
+    }
+  }
+
+  /** The replica, made now from the store's quads if there is none (the operations after this moment reach it through `markDurable`). */
+  private queryReplica(): QueryReplica {
+    if (this.replica) return this.replica;
+    const started = Date.now();
+    const replica = new QueryReplica(this.dumpParts().join(''), (ended) => {
+      if (this.replica !== ended) return;
+      this.replica = null;
+      this.replicaBacklog = [];
+    }, this.log);
+    this.replica = replica;
+    this.log.info('started a query replica for read-only queries', { quads: this.store.size, ms: Date.now() - started });
+    return replica;
   }
 
   async countTriples(): Promise<number> {
@@ -430,6 +441,7 @@ export class EmbeddedStore implements TripleStore {
   private commit(operation: LogOperation): Promise<void> {
     this.pending.push(encodeRecord(operation));
     const seq = ++this.appliedSeq;
+    if (this.replica) this.replicaBacklog.push({ seq, operation });
     const done = this.durable(seq);
     this.kick();
     return done;
@@ -443,6 +455,7 @@ export class EmbeddedStore implements TripleStore {
 
   private markDurable(seq: number): void {
     this.durableSeq = seq;
+    while (this.replicaBacklog.length > 0 && this.replicaBacklog[0]!.seq <= seq) this.replica?.apply(this.replicaBacklog.shift()!.operation);
     const ready = this.waiters.filter((waiter) => waiter.seq <= seq);
     this.waiters = this.waiters.filter((waiter) => waiter.seq > seq);
     for (const waiter of ready) waiter.resolve();
@@ -553,6 +566,7 @@ export class EmbeddedStore implements TripleStore {
           await this.drain();
         }
       } finally {
+        await this.replica?.close();
         await this.logHandle.close().catch(() => undefined);
         await this.lock.release().catch(() => undefined);
         this.state = 'closed';

@@ -56,6 +56,20 @@ export function readQuery(text: string): QueryReading {
   return { parsed, syntaxError: null, form: 'SELECT', pageable, limit: parsed.limit ?? null };
 }
 
+const generator = new sparqljs.Generator();
+
+/**
+ * The text to send for a read-only query whose SELECT answer may have at most `maxRows` rows: the
+ * query itself when its own LIMIT keeps it within them, otherwise the query with LIMIT `maxRows + 1`
+ * (one more, so a longer answer shows itself and is refused rather than cut). Null for the other
+ * forms, whose answers only the byte limit bounds.
+ */
+export function rowCappedQuery(parsed: SparqlQuery, text: string, maxRows: number): string | null {
+  if (parsed.type !== 'query' || parsed.queryType !== 'SELECT') return null;
+  if (parsed.limit !== undefined && parsed.limit <= maxRows) return text;
+  return generator.stringify({ ...parsed, limit: maxRows + 1 });
+}
+
 /** Whether a parsed query asks another endpoint: a SERVICE clause anywhere in it (subqueries, OPTIONAL, UNION, FILTER EXISTS …). */
 export function callsService(parsed: SparqlQuery): boolean {
   const pending: unknown[] = [parsed];

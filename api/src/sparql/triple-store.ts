@@ -17,6 +17,8 @@ export type Bindings = Record<string, BindingTerm>;
 export interface QueryOptions {
   /** Give up after this long (the read-only endpoint sets it); the adapter rejects with StoreTimeoutError. */
   timeoutMs?: number;
+  /** `queryRaw` only: refuse an answer larger than this many bytes (ResultTooLargeError). */
+  maxResultBytes?: number;
 }
 
 export interface RawQueryResult {
@@ -75,3 +77,5 @@ export class StoreError extends Error {}
 export class StoreTimeoutError extends StoreError {}
 /** The query or update was refused by the store as malformed. */
 export class StoreSyntaxError extends StoreError {}
+/** A read-only query's answer is larger than `QueryOptions.maxResultBytes`. */
+export class ResultTooLargeError extends StoreError {}

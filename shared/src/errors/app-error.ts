@@ -13,6 +13,8 @@ export const errorStatus = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A valid request whose answer would be larger than the server sends (a read-only query with too many rows). */
+  result_too_large: 422,
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,
