@@ -5,7 +5,6 @@ import type { AppMiddleware } from '../koa-types.js';
 
 const serverPaths = ['/api', '/socket.io', '/admin/queues'];
 
-
 /**
  * Serves the built web app from `web/dist` (brotli or gzip files written at build time when the
  * browser accepts them), with the SPA fallback: any other GET that wants
