@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth/auth-routes.js';
 import { datasetRoutes } from './routes/datasets/dataset-routes.js';
 import { jobRoutes } from './routes/jobs/job-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
+import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
 import { sparqlRoutes } from './routes/sparql/sparql-routes.js';
 
@@ -48,7 +49,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

@@ -1,7 +1,7 @@
 import { Group, Select, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
 import type { SchemeSummary } from '@og/shared/contracts/schemes';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { matchesWordPrefix } from '../lib/word-prefix';
 
 /** A scheme to offer: the registry's id and label, with its size once the API has told it. */
@@ -14,9 +14,13 @@ interface SchemeSelectProps {
   /** A scheme not to offer (the one chosen on the other side of the linking page). */
   exclude?: string | null;
   label?: string;
+  /** Shown under the input. */
+  description?: ReactNode;
   error?: string;
   disabled?: boolean;
   placeholder?: string;
+  /** Percent per scheme id, shown beside each scheme instead of its number of codes (how many of a file's codes are its codes). */
+  codeShares?: ReadonlyMap<string, number>;
   'data-testid'?: string;
 }
 
@@ -29,16 +33,24 @@ const wordPrefixFilter: OptionsFilter = ({ options, search }) =>
 
 const countFormat = new Intl.NumberFormat('en');
 
-/** The searchable 'Select scheme' dropdown: every scheme with its number of codes. */
+/** A scheme's number of codes, once the API has told it. */
+function sizeOf(scheme: SchemeOption | undefined): string | null {
+  if (scheme?.codeCount === undefined) return null;
+  return scheme.codeCount === 0 ? 'no codes' : `${countFormat.format(scheme.codeCount)} codes`;
+}
+
+/** The searchable 'Select scheme' dropdown: every scheme with its number of codes, or its share of given codes. */
 export function SchemeSelect({
   schemes,
   value,
   onChange,
   exclude = null,
   label = 'Select scheme',
+  description,
   error,
   disabled,
   placeholder = 'Type to search schemes',
+  codeShares,
   'data-testid': testId,
 }: SchemeSelectProps) {
   const data = useMemo(
@@ -48,13 +60,14 @@ export function SchemeSelect({
   const byId = useMemo(() => new Map<string, SchemeOption>(schemes.map((scheme) => [scheme.id, scheme])), [schemes]);
 
   const renderOption = ({ option }: { option: ComboboxItem }) => {
-    const scheme = byId.get(option.value);
+    const share = codeShares?.get(option.value);
+    const aside = share === undefined ? sizeOf(byId.get(option.value)) : `${share}%`;
     return (
       <Group justify="space-between" wrap="nowrap" w="100%" gap="sm" data-testid={testId ? `${testId}-option-${option.value}` : undefined}>
         <Text size="sm">{option.label}</Text>
-        {scheme?.codeCount !== undefined && (
-          <Text size="xs" c="dimmed">
-            {scheme.codeCount === 0 ? 'no codes' : `${countFormat.format(scheme.codeCount)} codes`}
+        {aside !== null && (
+          <Text size="xs" c="dimmed" data-testid={testId && share !== undefined ? `${testId}-share-${option.value}` : undefined}>
+            {aside}
           </Text>
         )}
       </Group>
@@ -64,6 +77,8 @@ export function SchemeSelect({
   return (
     <Select
       label={label}
+      description={description}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={error}
       disabled={disabled}
       placeholder={placeholder}

@@ -27,4 +27,13 @@ describe('sniffing an upload', () => {
     expect(sniff(Buffer.from('\ufefftitle\n'))).toMatchObject({ encoding: 'utf-8', bomBytes: 3, head: 'title\n' });
     expect(sniff(Buffer.from('\ufefftitle\n', 'utf16le'))).toMatchObject({ encoding: 'utf-16le', bomBytes: 2, head: 'title\n' });
   });
+
+  it('reads UTF-16 in either byte order, its NUL bytes no sign of binary data', () => {
+    const text = 'title,hisco\nSkräddare,79100\nBäcker,77610\n';
+    const littleEndian = Buffer.from(`\ufeff${text}`, 'utf16le');
+    const bigEndian = Buffer.from(littleEndian).swap16();
+    expect(sniff(littleEndian)).toEqual({ bytes: littleEndian.length, encoding: 'utf-16le', bomBytes: 2, head: text });
+    expect(sniff(bigEndian)).toEqual({ bytes: bigEndian.length, encoding: 'utf-16be', bomBytes: 2, head: text });
+    expect(() => sniff(Buffer.from([0xff, 0xfe]))).toThrow(emptyFileMessage);
+  });
 });

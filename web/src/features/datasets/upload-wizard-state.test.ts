@@ -85,6 +85,62 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
     expect(state).toMatchObject({ titleColumn: null, step: 0 });
   });
 
+  it('pre-selects the guessed columns and scheme while the person has not chosen them', () => {
+    const guessed = run(
+      { type: 'file', file },
+      { type: 'guess-columns', file, guess: { titleColumn: 'title', codeColumn: 'hisco' } },
+      { type: 'guess-scheme', codeColumn: 'hisco', scheme: 'hisco' },
+    );
+    expect(guessed).toMatchObject({ titleColumn: 'title', codeColumn: 'hisco', scheme: 'hisco', chosenByUser: [] });
+    // SPEC's rules hold for guessed choices as for chosen ones: Next is enabled, the options follow.
+    expect(wizardReducer(guessed, { type: 'step', step: 1 }).step).toBe(1);
+    expect(wizardReducer(guessed, set({ restrictPredictionsWithCodes: true })).restrictPredictionsWithCodes).toBe(true);
+    // A guess for another file, or for another code column, changes nothing.
+    const other = new File(['x'], 'other.csv');
+    expect(wizardReducer(run({ type: 'file', file }), { type: 'guess-columns', file: other, guess: { titleColumn: 'title', codeColumn: null } }).titleColumn).toBeNull();
+    expect(wizardReducer(guessed, { type: 'guess-scheme', codeColumn: 'isco08', scheme: 'isco08' }).scheme).toBe('hisco');
+  });
+
+  it('never lets a guess replace what the person chose or emptied', () => {
+    const guessColumns: WizardAction = { type: 'guess-columns', file, guess: { titleColumn: 'title', codeColumn: 'hisco' } };
+    const chosen = run({ type: 'file', file }, set({ titleColumn: 'occ1', codeColumn: null }), guessColumns);
+    expect(chosen).toMatchObject({ titleColumn: 'occ1', codeColumn: null, chosenByUser: ['titleColumn', 'codeColumn'] });
+    const emptied = run({ type: 'file', file }, guessColumns, set({ titleColumn: null }), guessColumns);
+    expect(emptied).toMatchObject({ titleColumn: null, codeColumn: 'hisco' });
+
+    const schemeChosen = run({ type: 'file', file }, guessColumns, set({ scheme: 'isco08' }), { type: 'guess-scheme', codeColumn: 'hisco', scheme: 'hisco' });
+    expect(schemeChosen.scheme).toBe('isco08');
+    // A chosen scheme stays with another code column, as before any guessing.
+    expect(wizardReducer(schemeChosen, set({ codeColumn: 'code' })).scheme).toBe('isco08');
+  });
+
+  it('drops a guessed scheme when the code column changes, and guesses again for the new one', () => {
+    const guessed = run(
+      { type: 'file', file },
+      { type: 'guess-columns', file, guess: { titleColumn: 'title', codeColumn: 'hisco' } },
+      { type: 'guess-scheme', codeColumn: 'hisco', scheme: 'hisco' },
+    );
+    const changed = wizardReducer(guessed, set({ codeColumn: 'isco08' }));
+    expect(changed.scheme).toBeNull();
+    expect(wizardReducer(changed, { type: 'guess-scheme', codeColumn: 'isco08', scheme: 'isco08' }).scheme).toBe('isco08');
+    // Without a code column the scheme goes, and so does the choice of it: the next column's scheme may be guessed.
+    const schemeChosen = run({ type: 'file', file }, set({ codeColumn: 'hisco', scheme: 'isco08' }), set({ codeColumn: null }), set({ codeColumn: 'code' }));
+    expect(schemeChosen).toMatchObject({ scheme: null, chosenByUser: ['codeColumn'] });
+    expect(wizardReducer(schemeChosen, { type: 'guess-scheme', codeColumn: 'code', scheme: 'hisco' }).scheme).toBe('hisco');
+  });
+
+  it('guesses again for another file, whatever was chosen for the one before', () => {
+    const next = new File(['title,hisco\n'], 'next.csv');
+    const state = run(
+      { type: 'file', file },
+      set({ titleColumn: 'occ1', codeColumn: 'hisco_1', scheme: 'isco08' }),
+      { type: 'file', file: next },
+      { type: 'guess-columns', file: next, guess: { titleColumn: 'title', codeColumn: 'hisco' } },
+      { type: 'guess-scheme', codeColumn: 'hisco', scheme: 'hisco' },
+    );
+    expect(state).toMatchObject({ titleColumn: 'title', codeColumn: 'hisco', scheme: 'hisco', chosenByUser: [] });
+  });
+
   it('offers every header but the title and code columns as totals', () => {
     expect(totalsColumnChoices(['title', 'code', 'men', 'women', 'men', ''], { titleColumn: 'title', codeColumn: 'code' })).toEqual(['men', 'women']);
   });

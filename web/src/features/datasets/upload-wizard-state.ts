@@ -1,11 +1,14 @@
 import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, wikidataQid } from '@og/shared/contracts/datasets';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { formatBytes } from '../../lib/format-bytes';
+import type { ColumnGuess } from './column-guess';
 import type { CsvProfile } from './workers/csv-profile';
 
 /**
  * The upload wizard's state (SPEC §3 "Upload wizard state") and its rules (SPEC §2, §5). The
- * file itself is never read here: its header and counts come from the CSV worker.
+ * file itself is never read here: its header and counts come from the CSV worker. The title and
+ * code columns and the scheme are pre-selected from guesses (column-guess.ts, scheme-guess.ts)
+ * until the person chooses them: a guess never replaces their choice, an emptied one included.
  */
 
 /** SPEC §2: 'Upload CSV', 'Add context', 'Other options', 'Confirm settings', then the completed view. */
@@ -31,6 +34,9 @@ export const agreements = [
   'Mappings made from this dataset may be shared with the other project members.',
 ] as const;
 
+/** The choices on 'Upload CSV' that a guess may make. */
+export type GuessedChoice = 'titleColumn' | 'codeColumn' | 'scheme';
+
 export interface UploadWizardState {
   step: number;
   /** The chosen file; its header row and counts come from the CSV worker (useCsvProfile). */
@@ -40,6 +46,8 @@ export interface UploadWizardState {
   titleColumn: string | null;
   codeColumn: string | null;
   scheme: SchemeId | null;
+  /** The guessed choices the person has made (or emptied) themselves: no guess changes them again. */
+  chosenByUser: readonly GuessedChoice[];
   language: string | null;
   provenance: string;
   wikidataQid: string;
@@ -59,6 +67,7 @@ export const initialWizardState: UploadWizardState = {
   titleColumn: null,
   codeColumn: null,
   scheme: null,
+  chosenByUser: [],
   language: null,
   provenance: '',
   wikidataQid: '',
@@ -78,8 +87,12 @@ export type WizardAction =
   | { type: 'agree'; index: number; agreed: boolean }
   | {
       type: 'set';
-      changes: Partial<Omit<UploadWizardState, 'step' | 'file' | 'fileLimitBytes' | 'agreed'>>;
-    };
+      changes: Partial<Omit<UploadWizardState, 'step' | 'file' | 'fileLimitBytes' | 'agreed' | 'chosenByUser'>>;
+    }
+  /** The columns guessed from `file`'s header and first rows. */
+  | { type: 'guess-columns'; file: File; guess: ColumnGuess }
+  /** The scheme guessed for the codes of `codeColumn` (null: none is convincing). */
+  | { type: 'guess-scheme'; codeColumn: string; scheme: SchemeId | null };
 
 /** SPEC §5: a .csv file only. */
 export function isCsvFile(file: File): boolean {
@@ -153,7 +166,11 @@ export function canCreate(state: UploadWizardState): boolean {
 /** Keeps the enabling rules true whatever changed: options that lost their condition are turned off. */
 function normalize(state: UploadWizardState): UploadWizardState {
   const next = { ...state };
-  if (next.codeColumn === null) next.scheme = null;
+  if (next.codeColumn === null) {
+    // The scheme goes with the code column, and the choice of it: the next code column's scheme may be guessed.
+    next.scheme = null;
+    next.chosenByUser = next.chosenByUser.filter((choice) => choice !== 'scheme');
+  }
   if (!canPredictSingleScheme(next)) {
     next.predictSingleScheme = false;
     next.predictScheme = null;
@@ -169,7 +186,7 @@ export function wizardReducer(state: UploadWizardState, action: WizardAction): U
   switch (action.type) {
     case 'file':
       // A new file has new columns: the choices made from the old one's header are dropped.
-      return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, totalsColumns: [], step: 0 });
+      return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, chosenByUser: [], totalsColumns: [], step: 0 });
     case 'limits':
       return normalize({ ...state, fileLimitBytes: action.fileLimitBytes });
     case 'step':
@@ -177,9 +194,31 @@ export function wizardReducer(state: UploadWizardState, action: WizardAction): U
       return { ...state, step: Math.max(0, Math.min(action.step, furthestStep(state))) };
     case 'agree':
       return { ...state, agreed: state.agreed.map((agreed, index) => (index === action.index ? action.agreed : agreed)) };
-    case 'set':
-      return normalize({ ...state, ...action.changes });
+    case 'set': {
+      const chosen = guessedChoices.filter((choice) => choice in action.changes);
+      const next = { ...state, ...action.changes, chosenByUser: [...new Set([...state.chosenByUser, ...chosen])] };
+      return normalize(withoutStaleSchemeGuess(state, next));
+    }
+    case 'guess-columns': {
+      if (action.file !== state.file) return state;
+      const next = { ...state };
+      for (const choice of ['titleColumn', 'codeColumn'] as const) {
+        if (!state.chosenByUser.includes(choice)) next[choice] = action.guess[choice];
+      }
+      return normalize(withoutStaleSchemeGuess(state, next));
+    }
+    case 'guess-scheme':
+      if (action.codeColumn !== state.codeColumn || state.chosenByUser.includes('scheme')) return state;
+      return normalize({ ...state, scheme: action.scheme });
   }
+}
+
+const guessedChoices: readonly GuessedChoice[] = ['titleColumn', 'codeColumn', 'scheme'];
+
+/** A scheme guessed for one code column is no guess for another: it goes when the code column changes. */
+function withoutStaleSchemeGuess(before: UploadWizardState, next: UploadWizardState): UploadWizardState {
+  if (next.codeColumn === before.codeColumn || next.chosenByUser.includes('scheme')) return next;
+  return { ...next, scheme: null };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { Alert, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
+import type { TextEncoding } from '@og/shared/domain/text-encoding';
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState, type ComponentPropsWithoutRef, type Dispatch } from 'react';
 import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
 import { formatBytes } from '../../../lib/format-bytes';
 import { describeProgressAmount, progressPercent } from '../../../lib/job-progress';
 import type { CsvProfileState } from '../hooks/use-csv-profile';
-import { columnChoices, fileSizeRefusal, isCsvFile, largeFileBytes, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
+import { columnChoices, fileSizeRefusal, type GuessedChoice, isCsvFile, largeFileBytes, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
 import { CsvCounts } from './csv-counts';
 
 interface UploadCsvStepProps {
@@ -13,13 +15,33 @@ interface UploadCsvStepProps {
   dispatch: Dispatch<WizardAction>;
   csv: CsvProfileState;
   schemes: readonly SchemeOption[];
+  /** Each scheme's share of the code column's sampled codes, in percent; null until known. */
+  codeShares: ReadonlyMap<SchemeId, number> | null;
   codeLabelsError: Error | null;
 }
 
 const delimiterNames: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
+const encodingNames: Record<TextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Latin-1 (windows-1252)',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+};
+
+/** Said under a column or scheme the wizard chose from the file, until the person chooses. */
+const preSelected = 'Pre-selected from the file';
+
+/** What the scheme's description says: its share of the sampled codes, or what the shares beside the schemes are. */
+function schemeShareNote(scheme: SchemeId | null, codeShares: ReadonlyMap<SchemeId, number> | null): string | undefined {
+  if (!codeShares) return undefined;
+  const share = scheme === null ? undefined : codeShares.get(scheme);
+  if (scheme === null || share === undefined) return 'Beside each scheme: the share of the sampled codes that are its codes';
+  return `${share}% of the sampled codes are ${schemeById(scheme).label} codes`;
+}
+
 /** Step 1, 'Upload CSV': the file, its title and code columns, the codes' scheme, and what the file holds. */
-export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }: UploadCsvStepProps) {
+export function UploadCsvStep({ state, dispatch, csv, schemes, codeShares, codeLabelsError }: UploadCsvStepProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const headers = csv.header ?? [];
   const columnOptions = columnChoices(headers);
@@ -28,6 +50,7 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
   // A file the server would refuse is not read: nothing to wait for, count or warn about.
   const readable = state.file !== null && tooLarge === null;
   const columnPlaceholder = headers.length ? 'Choose a column' : tooLarge ? 'Choose a smaller file first' : 'Choose a file first';
+  const guessed = (choice: GuessedChoice) => state[choice] !== null && !state.chosenByUser.includes(choice);
 
   function chooseFile(file: File | null) {
     if (file && !isCsvFile(file)) {
@@ -66,8 +89,8 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
               </Text>
             </Text>
             {csv.format && (
-              <Text size="sm" c="dimmed">
-                · {delimiterNames[csv.format.delimiter] ?? `'${csv.format.delimiter}'`}-separated, {csv.format.encoding === 'utf-8' ? 'UTF-8' : 'Latin-1 (windows-1252)'}
+              <Text size="sm" c="dimmed" data-testid="wizard-file-format">
+                · {delimiterNames[csv.format.delimiter] ?? `'${csv.format.delimiter}'`}-separated, {encodingNames[csv.format.encoding]}
               </Text>
             )}
           </Group>
@@ -92,8 +115,12 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
           data={columnOptions}
           value={state.titleColumn}
           onChange={(titleColumn) => dispatch({ type: 'set', changes: { titleColumn } })}
+          description={guessed('titleColumn') ? preSelected : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={headers.length === 0}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the title column' }}
+          allowDeselect={false}
           searchable
           data-testid="wizard-title-column"
         />
@@ -103,8 +130,12 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
           data={columnOptions}
           value={state.codeColumn}
           onChange={(codeColumn) => dispatch({ type: 'set', changes: { codeColumn } })}
+          description={guessed('codeColumn') ? preSelected : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={headers.length === 0}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the code column' }}
+          allowDeselect={false}
           searchable
           data-testid="wizard-code-column"
         />
@@ -115,6 +146,8 @@ export function UploadCsvStep({ state, dispatch, csv, schemes, codeLabelsError }
           onChange={(scheme) => dispatch({ type: 'set', changes: { scheme } })}
           disabled={state.codeColumn === null}
           placeholder={state.codeColumn === null ? 'Choose a code column first' : undefined}
+          codeShares={codeShares ?? undefined}
+          description={schemeShareNote(state.scheme, codeShares)}
           error={codeLabelsError ? `Codes not loaded: ${codeLabelsError.message}` : undefined}
           data-testid="wizard-scheme"
         />

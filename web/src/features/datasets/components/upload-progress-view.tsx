@@ -1,3 +1,4 @@
+import { fileUploadFailedMessage } from '@og/shared/errors/spec-messages';
 import { Alert, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconX } from '@tabler/icons-react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
@@ -38,7 +39,7 @@ export function UploadProgressView({ fileName, upload, onCancel }: UploadProgres
       )}
       {upload.status === 'failed' && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The dataset was not created" data-testid="wizard-upload-error">
-          File upload failed: {upload.message}
+          {fileUploadFailedMessage(upload.message)}
         </Alert>
       )}
 

@@ -8,6 +8,7 @@ import { notifyAdmin } from '../../../lib/notify';
 import { useDatasetLimitsQuery } from '../api/get-dataset-limits';
 import { useCsvProfile } from '../hooks/use-csv-profile';
 import { datasetsListPath, useDatasetUpload } from '../hooks/use-dataset-upload';
+import { useUploadGuesses } from '../hooks/use-upload-guesses';
 import {
   buildMetadata,
   canCreate,
@@ -35,7 +36,8 @@ interface UploadWizardProps<TQueryFnData, TQueryKey extends QueryKey> {
 /**
  * The upload wizard (SPEC §2, §4): four steps, then the completed view with the upload's and
  * then the ingest job's live progress. The file is read in a Web Worker for its columns and
- * counts, and sent as it is (multipart) rather than as parsed rows (DESIGN §7).
+ * counts, and sent as it is (multipart) rather than as parsed rows (DESIGN §7). The columns and
+ * the scheme are pre-selected from the file until the person chooses them.
  */
 export function UploadWizard<TQueryFnData, TQueryKey extends QueryKey>({ schemes, codeLabelsQuery }: UploadWizardProps<TQueryFnData, TQueryKey>) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
@@ -50,6 +52,7 @@ export function UploadWizard<TQueryFnData, TQueryKey extends QueryKey>({ schemes
     { titleColumn: state.titleColumn, codeColumn: state.codeColumn },
     state.scheme ? (codeLabels.data ?? null) : null,
   );
+  const codeShares = useUploadGuesses(state, dispatch, csv);
   const upload = useDatasetUpload();
   const navigate = useNavigate();
   const furthest = furthestStep(state);
@@ -93,7 +96,9 @@ export function UploadWizard<TQueryFnData, TQueryKey extends QueryKey>({ schemes
             allowStepSelect={state.step !== completedStep && index <= furthest && index !== state.step}
             data-testid={`wizard-step-${index}`}
           >
-            {index === 0 && <UploadCsvStep state={state} dispatch={dispatch} csv={csv} schemes={schemes} codeLabelsError={codeLabels.error} />}
+            {index === 0 && (
+              <UploadCsvStep state={state} dispatch={dispatch} csv={csv} schemes={schemes} codeShares={codeShares} codeLabelsError={codeLabels.error} />
+            )}
             {index === 1 && <AddContextStep state={state} dispatch={dispatch} />}
             {index === 2 && <OtherOptionsStep state={state} dispatch={dispatch} headers={csv.header ?? []} schemes={schemes} />}
             {index === 3 && <ConfirmSettingsStep state={state} dispatch={dispatch} csv={csv} schemes={schemes} />}

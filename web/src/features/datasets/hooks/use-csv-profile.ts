@@ -6,13 +6,15 @@ import type { CsvFormat } from '../workers/csv-reader';
 export interface CsvProfileState {
   /** The file's header row, once its first chunk is read. */
   header: string[] | null;
+  /** The first data rows, read with the header. */
+  sample: string[][] | null;
   format: CsvFormat | null;
   /** Counts for the chosen columns, growing as the file is read; null while no column is chosen. */
   profile: CsvProfile | null;
   error: string | null;
 }
 
-const emptyState: CsvProfileState = { header: null, format: null, profile: null, error: null };
+const emptyState: CsvProfileState = { header: null, sample: null, format: null, profile: null, error: null };
 
 /** What the worker said about one file; counts and errors belong to the columns they were read for. */
 interface Received extends CsvProfileState {
@@ -24,8 +26,9 @@ const keyOf = ({ titleColumn, codeColumn }: ProfileColumns) => JSON.stringify([t
 
 /**
  * Reads a CSV in a Web Worker (the page stays responsive whatever the file's size): its
- * header as soon as the file is chosen, then the counts of the chosen title and code columns,
- * read again whenever the choice changes. `codeLabels` are the chosen scheme's code strings.
+ * header and first rows as soon as the file is chosen, then the counts of the chosen title and
+ * code columns, read again whenever the choice changes. `codeLabels` are the chosen scheme's
+ * code strings.
  */
 export function useCsvProfile(file: File | null, columns: ProfileColumns, codeLabels: readonly string[] | null): CsvProfileState {
   const [received, setReceived] = useState<Received | null>(null);
@@ -49,7 +52,10 @@ export function useCsvProfile(file: File | null, columns: ProfileColumns, codeLa
     created.onmessage = (event: MessageEvent<CsvWorkerResponse>) => {
       const message = event.data;
       const { columnsKey: key } = latest.current;
-      if (message.type === 'header') update(message.id, (base) => ({ ...base, header: message.header, format: message.format }));
+      // Each new choice of columns reads the header and first rows again: the first reading's stay, the same arrays.
+      if (message.type === 'header') {
+        update(message.id, (base) => (base.header ? base : { ...base, header: message.header, sample: message.sample, format: message.format }));
+      }
       if (message.type === 'progress') update(message.id, (base) => ({ ...base, columnsKey: key, profile: message.profile, error: null }));
       if (message.type === 'error') update(message.id, (base) => ({ ...base, columnsKey: key, error: message.message }));
     };
@@ -87,6 +93,7 @@ export function useCsvProfile(file: File | null, columns: ProfileColumns, codeLa
   const current = received.columnsKey === columnsKey;
   return {
     header: received.header,
+    sample: received.sample,
     format: received.format,
     profile: current ? received.profile : null,
     error: current || received.header === null ? received.error : null,

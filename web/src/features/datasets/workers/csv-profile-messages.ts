@@ -9,8 +9,12 @@ export type CsvWorkerRequest =
   /** Stops reading (the file was put aside). */
   | { type: 'cancel' };
 
+/** Data rows sent with the header, for the page to guess the title and code columns from. */
+export const sampleRowCount = 500;
+
 /** Messages from the worker, each naming the request it answers. */
 export type CsvWorkerResponse =
-  | { type: 'header'; id: number; header: string[]; format: CsvFormat }
+  /** `sample`: the first data rows (at most {@link sampleRowCount}) as they are, ragged ones included. */
+  | { type: 'header'; id: number; header: string[]; sample: string[][]; format: CsvFormat }
   | { type: 'progress'; id: number; profile: CsvProfile }
   | { type: 'error'; id: number; message: string };

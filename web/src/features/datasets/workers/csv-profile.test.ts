@@ -15,6 +15,13 @@ async function profileOf(text: string | Uint8Array<ArrayBuffer>, columns: { titl
   return { profile: profiler.snapshot(last), header: profiler.headerRow, format: formats.find(Boolean) };
 }
 
+/** The text's UTF-16 code units, in either byte order. */
+function utf16(text: string, littleEndian: boolean): Uint8Array<ArrayBuffer> {
+  const view = new DataView(new ArrayBuffer(text.length * 2));
+  for (let index = 0; index < text.length; index++) view.setUint16(index * 2, text.charCodeAt(index), littleEndian);
+  return new Uint8Array(view.buffer);
+}
+
 describe('reading a CSV in chunks', () => {
   it('gives the same rows whatever the chunk size, quoted newlines, quotes and delimiters included', async () => {
     const text = 'title,code\r\n"Smith, black","1"\r\n"said ""hello""\nand left",2\r\n\r\nbaker,3\r\n';
@@ -39,6 +46,18 @@ describe('reading a CSV in chunks', () => {
     const rows: string[][] = [];
     for await (const chunk of readCsvChunks(new Blob([text]), 1)) rows.push(...chunk.rows);
     expect(rows).toEqual([['title'], ['Schnürmacher'], ['пекарь'], ['🧪 chemist']]);
+  });
+
+  it('reads UTF-16 with a byte-order mark in either byte order, as the ingest job does, whatever the chunk size', async () => {
+    const text = 'title\thisco\r\nSkräddare\t79100\r\nBäcker\t77610\r\n';
+    for (const [littleEndian, encoding] of [[true, 'utf-16le'], [false, 'utf-16be']] as const) {
+      for (const chunkBytes of [1, 3, 1000]) {
+        const { header, format, profile } = await profileOf(utf16(`\uFEFF${text}`, littleEndian), { titleColumn: 'title', codeColumn: 'hisco' }, { chunkBytes });
+        expect(format).toEqual({ encoding, delimiter: '\t', newline: '\r\n' });
+        expect(header).toEqual(['title', 'hisco']);
+        expect(profile).toMatchObject({ rows: 2, title: { distinct: 2 }, code: { distinct: 2 } });
+      }
+    }
   });
 
   it('reads a Latin-1 file as windows-1252 and detects semicolons, tabs and pipes', async () => {

@@ -1,10 +1,11 @@
 import { CsvProfiler } from './csv-profile';
-import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-profile-messages';
+import { type CsvWorkerRequest, type CsvWorkerResponse, sampleRowCount } from './csv-profile-messages';
 import { readCsvChunks } from './csv-reader';
 
 /**
- * The upload wizard's CSV reader, off the page's thread: reads the header, then (once a title
- * or code column is chosen) the whole file, posting counts after every 10 MB chunk.
+ * The upload wizard's CSV reader, off the page's thread: reads the header and the first rows,
+ * then (once a title or code column is chosen) the whole file, posting counts after every 10 MB
+ * chunk.
  */
 
 interface Run {
@@ -41,7 +42,8 @@ async function profile(request: Extract<CsvWorkerRequest, { type: 'profile' }>):
       current.progress = { bytesRead: chunk.bytesRead, totalBytes: chunk.totalBytes, done: chunk.bytesRead >= chunk.totalBytes };
       const header = current.profiler.headerRow;
       if (!headerSent && header && chunk.format) {
-        post({ type: 'header', id, header, format: chunk.format });
+        // The header is the first row of the first chunk that has rows: this one.
+        post({ type: 'header', id, header, sample: chunk.rows.slice(1, 1 + sampleRowCount), format: chunk.format });
         headerSent = true;
       }
       if (!current.counts && headerSent) return;

@@ -1,11 +1,9 @@
-import { detectCsvDialect, isUtf8Start } from '@og/shared/domain/csv-dialect';
+import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
+import { detectTextEncoding, encodingSampleBytes, type TextEncoding } from '@og/shared/domain/text-encoding';
 import Papa from 'papaparse';
 
 /** SPEC §9: the browser reads a local CSV in 10 MB chunks. */
 export const csvChunkBytes = 10 * 1024 * 1024;
-
-/** How much of a file's start decides its encoding (the ingest job decides on the first MiB too). */
-const encodingSampleBytes = 1024 * 1024;
 
 /** Text read before the delimiter and line ending are guessed (papaparse looks at the first MB too). */
 const formatSampleChars = 1024 * 1024;
@@ -13,10 +11,8 @@ const formatSampleChars = 1024 * 1024;
 /** A row still open after this much text is a quote that never closes: stop rather than hold the file. */
 const maxOpenRowChars = 64 * 1024 * 1024;
 
-export type CsvEncoding = 'utf-8' | 'windows-1252';
-
 export interface CsvFormat {
-  encoding: CsvEncoding;
+  encoding: TextEncoding;
   delimiter: string;
   newline: string;
 }
@@ -30,13 +26,8 @@ export interface CsvChunk {
   format: CsvFormat | null;
 }
 
-/** UTF-8 when the sample is valid UTF-8 (a sequence cut at its end is fine), else windows-1252 (Latin-1), as the ingest job decides. */
-export function detectEncoding(sample: Uint8Array): CsvEncoding {
-  return isUtf8Start(sample) ? 'utf-8' : 'windows-1252';
-}
-
 /** The delimiter and line ending of a CSV, guessed from its first text as the ingest job guesses them. */
-export function detectFormat(text: string, encoding: CsvEncoding): CsvFormat {
+export function detectFormat(text: string, encoding: TextEncoding): CsvFormat {
   return { encoding, ...detectCsvDialect(text.slice(0, formatSampleChars)) };
 }
 
@@ -50,22 +41,23 @@ export class CsvReadError extends Error {
 /**
  * Reads a CSV file chunk by chunk (SPEC §9: 10 MB), never holding more than one chunk and one
  * unfinished row. Bytes are decoded with a streaming TextDecoder, so a character split across
- * two chunks stays whole (papaparse's own file reader decodes each slice on its own), and a
- * UTF-8 BOM is dropped. Rows are cut by papaparse's parser, quoted fields with delimiters,
- * quotes and newlines included; a row cut by the chunk's end waits for the next chunk.
+ * two chunks stays whole (papaparse's own file reader decodes each slice on its own), in the
+ * encoding the ingest job reads it in (shared/domain/text-encoding.ts), its byte-order mark
+ * dropped. Rows are cut by papaparse's parser, quoted fields with delimiters, quotes and
+ * newlines included; a row cut by the chunk's end waits for the next chunk.
  */
 export async function* readCsvChunks(file: Blob, chunkBytes = csvChunkBytes): AsyncGenerator<CsvChunk> {
   const totalBytes = file.size;
+  const { encoding, bomBytes } = detectTextEncoding(new Uint8Array(await file.slice(0, encodingSampleBytes).arrayBuffer()));
+  const decoder = new TextDecoder(encoding, { ignoreBOM: true });
   let format: CsvFormat | null = null;
-  let decoder: TextDecoder | null = null;
   let parser: Papa.Parser | null = null;
   let carry = '';
 
-  for (let offset = 0; offset < totalBytes || (offset === 0 && totalBytes === 0); offset += chunkBytes) {
+  for (let offset = bomBytes; offset < totalBytes || (offset === 0 && totalBytes === 0); offset += chunkBytes) {
     const end = Math.min(totalBytes, offset + chunkBytes);
     const bytes = new Uint8Array(await file.slice(offset, end).arrayBuffer());
     const more = end < totalBytes;
-    if (!decoder) decoder = new TextDecoder(detectEncoding(bytes.subarray(0, encodingSampleBytes)));
     let text = decoder.decode(bytes, { stream: more });
 
     if (!format || !parser) {
@@ -75,7 +67,7 @@ export async function* readCsvChunks(file: Blob, chunkBytes = csvChunkBytes): As
         yield { rows: [], bytesRead: end, totalBytes, format: null };
         continue;
       }
-      format = detectFormat(carry, decoder.encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
+      format = detectFormat(carry, encoding);
       parser = new Papa.Parser({ delimiter: format.delimiter, newline: format.newline as Papa.ParseConfig['newline'] });
       text = carry;
       carry = '';
