@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../support/http-client.js';
+import type { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
@@ -41,9 +41,7 @@ let hiscoCode: string;
 
 beforeAll(async () => {
   env = await startTestEnvironment();
-  const user = await env.addUser('ada', 'admin');
-  admin = new HttpClient(env.url);
-  expect((await admin.login(user.username, user.password)).status).toBe(200);
+  admin = (await env.signIn('ada', 'admin')).client;
   const imported = await env.app.schemes.repository.readCodes('hisco');
   if (Object.keys(imported).length === 0) {
     const { importScheme } = await import('../../api/src/commands/import-scheme.js');

@@ -25,12 +25,8 @@ beforeAll(async () => {
   for (const scheme of seeded) {
     await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, 'schemes', `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
   }
-  const adminUser = await env.addUser('ada', 'admin');
-  const memberUser = await env.addUser('mo', 'member');
-  admin = new HttpClient(env.url);
-  member = new HttpClient(env.url);
-  await admin.login('ada', adminUser.password);
-  await member.login('mo', memberUser.password);
+  admin = (await env.signIn('ada', 'admin')).client;
+  member = (await env.signIn('mo', 'member')).client;
 });
 afterAll(async () => env?.close());
 

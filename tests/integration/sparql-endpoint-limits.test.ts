@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/commands/import-scheme.js';
-import { HttpClient } from '../support/http-client.js';
+import type { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 const timeoutMs = 3_000;
@@ -21,9 +21,7 @@ function sparql(query: string): Promise<Response> {
 beforeAll(async () => {
   env = await startTestEnvironment({ env: { SPARQL_TIMEOUT_MS: String(timeoutMs), SPARQL_MAX_ROWS: '1000' } });
   await importScheme(env.app.schemes, { scheme: 'isco08', text: fs.readFileSync(path.join(seedDir, 'isco08.csv'), 'utf8'), format: 'csv', actorId: null });
-  const user = await env.addUser('rhea', 'member');
-  member = new HttpClient(env.url);
-  expect((await member.login(user.username, user.password)).status).toBe(200);
+  member = (await env.signIn('rhea', 'member')).client;
 });
 afterAll(async () => env?.close());
 
@@ -73,9 +71,7 @@ describe('the read-only SPARQL endpoint on the embedded store', () => {
   });
 
   it('sees what an edit wrote as soon as the edit is acknowledged', async () => {
-    const admin = await env.addUser('ada', 'admin');
-    const client = new HttpClient(env.url);
-    expect((await client.login(admin.username, admin.password)).status).toBe(200);
+    const { client } = await env.signIn('ada', 'admin');
     const created = await client.post('/api/schemes/isco08/codes', { name: 'Replica check "quoted"', label: '9999' });
     expect(created.status).toBe(201);
     const found = await sparql('ASK { GRAPH ?g { ?code <http://www.w3.org/2004/02/skos/core#prefLabel> "Replica check \\"quoted\\"" } }');

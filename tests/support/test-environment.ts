@@ -12,6 +12,7 @@ import { prepareDatabase } from '../../api/src/startup.js';
 import { startWorkers } from '../../workers/src/start-workers.js';
 import type { WorkerHost } from '../../workers/src/worker-host.js';
 import type { Role } from '../../shared/src/contracts/auth.js';
+import { HttpClient } from './http-client.js';
 
 /**
  * A whole app for one test file, against the real local services: a fresh Postgres database,
@@ -24,6 +25,8 @@ export interface TestEnvironment {
   workers: WorkerHost | null;
   url: string;
   addUser(username: string, role: Role, password?: string): Promise<{ id: string; username: string; password: string }>;
+  /** A new user of this role, logged in: an HTTP client with its session, and the user. */
+  signIn(username: string, role: Role): Promise<{ client: HttpClient; user: { id: string; username: string; password: string } }>;
   close(): Promise<void>;
 }
 
@@ -92,15 +95,23 @@ export async function startTestEnvironment(
   const workers = options.workers ? await startWorkers(app) : null;
   const server = await startApiServer(app, 0);
   const url = server.url.replace('localhost', '127.0.0.1');
+  const addUser: TestEnvironment['addUser'] = async (username, role, password = `pw-${crypto.randomBytes(8).toString('hex')}`) => {
+    const user = await createUser(app.db, { username, role, password });
+    return { id: user.id, username, password };
+  };
   return {
     config,
     app,
     server,
     workers,
     url,
-    async addUser(username, role, password = `pw-${crypto.randomBytes(8).toString('hex')}`) {
-      const user = await createUser(app.db, { username, role, password });
-      return { id: user.id, username, password };
+    addUser,
+    async signIn(username, role) {
+      const user = await addUser(username, role);
+      const client = new HttpClient(url);
+      const login = await client.login(username, user.password);
+      if (login.status !== 200) throw new Error(`Logging in ${username} answered ${login.status}: ${await login.text()}`);
+      return { client, user };
     },
     async close() {
       await server.close();
