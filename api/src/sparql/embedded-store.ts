@@ -163,12 +163,15 @@ export class EmbeddedStore implements TripleStore {
   private waiters: Waiter[] = [];
   private loop: Promise<void> | null = null;
   private compactionWanted = false;
+  /** While a compaction swaps the files, the generation and the log's length are not yet the files'. */
+  private compacting = false;
   private failure: StoreError | null = null;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
-  /** The read-only queries' replica (none until the first one), and the operations applied but not yet durable that it is still to get. */
+  /** The read-only queries' replica (none until the first one). */
   private replica: QueryReplica | null = null;
-  private replicaBacklog: { seq: number; operation: LogOperation }[] = [];
+  /** Operations applied but not yet durable, in order: the replica gets each once it is durable. */
+  private notYetDurable: { seq: number; operation: LogOperation }[] = [];
 
   private constructor(
     private readonly store: OxigraphStore,
@@ -344,28 +347,34 @@ export class EmbeddedStore implements TripleStore {
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
     const started = Date.now();
     await this.readyToRead();
+    // A replica made now reads the files: not while a compaction is swapping them.
+    while (!this.replica && this.compacting && this.loop) await this.loop;
     const contentType = rawResultType(query, accept);
     const timeoutMs = options?.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
     try {
       const body = await this.queryReplica().query(query, contentType, { timeoutMs, maxBytes: options?.maxResultBytes ?? Number.MAX_SAFE_INTEGER });
       return { contentType, body };
     } catch (error) {
+      if (error instanceof StoreTimeoutError) throw new StoreTimeoutError(`The query took longer than ${options?.timeoutMs} ms.`);
       if (error instanceof StoreError) throw error;
       throw toStoreError(error, 'query');
     }
   }
 
-  /** The replica, made now from the store's quads if there is none (the operations after this moment reach it through `markDurable`). */
+  /**
+   * The replica, made now if there is none: it reads the snapshot and the log up to what is durable
+   * now (the two are in step: `logBytes` and `durableSeq` change together), and gets every later
+   * operation through `markDurable`.
+   */
   private queryReplica(): QueryReplica {
     if (this.replica) return this.replica;
-    const started = Date.now();
-    const replica = new QueryReplica(this.dumpParts().join(''), (ended) => {
-      if (this.replica !== ended) return;
-      this.replica = null;
-      this.replicaBacklog = [];
+    const source = { directory: this.directory, snapshotFile, logFile, generation: this.generation, logBytes: this.logBytes };
+    const replica = new QueryReplica(source, (ended) => {
+      if (this.replica === ended) this.replica = null;
     }, this.log);
     this.replica = replica;
-    this.log.info('started a query replica for read-only queries', { quads: this.store.size, ms: Date.now() - started });
+    const started = Date.now();
+    void replica.loaded.then(() => this.log.info('started a query replica for read-only queries', { quads: this.store.size, ms: Date.now() - started }), () => undefined);
     return replica;
   }
 
@@ -441,7 +450,7 @@ export class EmbeddedStore implements TripleStore {
   private commit(operation: LogOperation): Promise<void> {
     this.pending.push(encodeRecord(operation));
     const seq = ++this.appliedSeq;
-    if (this.replica) this.replicaBacklog.push({ seq, operation });
+    this.notYetDurable.push({ seq, operation });
     const done = this.durable(seq);
     this.kick();
     return done;
@@ -455,7 +464,10 @@ export class EmbeddedStore implements TripleStore {
 
   private markDurable(seq: number): void {
     this.durableSeq = seq;
-    while (this.replicaBacklog.length > 0 && this.replicaBacklog[0]!.seq <= seq) this.replica?.apply(this.replicaBacklog.shift()!.operation);
+    while (this.notYetDurable.length > 0 && this.notYetDurable[0]!.seq <= seq) {
+      const { operation } = this.notYetDurable.shift()!;
+      this.replica?.apply(operation);
+    }
     const ready = this.waiters.filter((waiter) => waiter.seq <= seq);
     this.waiters = this.waiters.filter((waiter) => waiter.seq > seq);
     for (const waiter of ready) waiter.resolve();
@@ -498,7 +510,14 @@ export class EmbeddedStore implements TripleStore {
           if (this.logBytes > this.compactAfterBytes) this.compactionWanted = true;
         } else if (this.compactionWanted) {
           this.compactionWanted = false;
-          await this.compactNow();
+          // A replica still reading the snapshot and the log must find them as they were named to it.
+          await this.replica?.loaded.catch(() => undefined);
+          this.compacting = true;
+          try {
+            await this.compactNow();
+          } finally {
+            this.compacting = false;
+          }
         } else {
           return;
         }

@@ -3,12 +3,25 @@ import type { Logger } from '../lib/log.js';
 import type { LogOperation } from './store-log.js';
 import { ResultTooLargeError, StoreError, StoreTimeoutError } from './triple-store.js';
 
+/** Where the main store keeps its durable state, and how much of it the replica is to load. */
+export interface ReplicaSource {
+  directory: string;
+  snapshotFile: string;
+  logFile: string;
+  /** The generation of the snapshot and of the log. */
+  generation: number;
+  /** The log's durable length: its records up to here are the state the replica starts from. */
+  logBytes: number;
+}
+
 export type ReplicaRequest =
-  | { type: 'load'; nquads: string }
+  | { type: 'load'; source: ReplicaSource }
   | { type: 'apply'; operation: LogOperation }
   | { type: 'query'; id: number; query: string; format: string; maxBytes: number };
 
 export type ReplicaAnswer =
+  | { type: 'loaded' }
+  | { type: 'load-failed'; message: string }
   | { type: 'answer'; id: number; body: string }
   | { type: 'error'; id: number; kind: 'query' | 'store' | 'too-large'; message: string };
 
@@ -31,28 +44,34 @@ const heapLimitMb = 512;
  * A copy of the embedded store in a worker thread, for researchers' read-only queries
  * (`POST /api/sparql`): Oxigraph evaluates a query synchronously and cannot be interrupted, so
  * there it blocks no request, job or socket of the api's own thread, and a query that passes its
- * deadline is really stopped, by ending the thread. It is loaded with the main store's quads and
- * then given every operation the main store makes durable, in order, so a query sent after a write
- * was acknowledged sees it. Once ended (a deadline, a crash), it answers nothing more; the store
- * makes a new one for the next query.
+ * deadline is really stopped, by ending the thread. It loads the main store's durable state from
+ * its files on its own thread (the main thread only names them), then gets every operation the
+ * main store makes durable after that, in order, so a query sent after a write was acknowledged
+ * sees it. Once ended (a deadline, a crash), it answers nothing more; the store makes a new one
+ * for the next query.
  */
 export class QueryReplica {
   private readonly worker: Worker;
   private readonly pending = new Map<number, PendingQuery>();
   private nextId = 1;
   private ended: Error | null = null;
+  /** Settles once the replica has read the store's files: the store must not compact them away meanwhile. */
+  readonly loaded: Promise<void>;
+  private settleLoad!: (error?: Error) => void;
 
   constructor(
-    nquads: string,
+    source: ReplicaSource,
     private readonly onEnd: (replica: QueryReplica) => void,
     private readonly log: Logger,
   ) {
+    this.loaded = new Promise<void>((resolve, reject) => (this.settleLoad = (error) => (error ? reject(error) : resolve())));
+    this.loaded.catch(() => undefined); // a failed load fails its queries; nobody else need hear of it
     this.worker = new Worker(workerScript(), { resourceLimits: { maxOldGenerationSizeMb: heapLimitMb } });
     this.worker.unref();
     this.worker.on('message', (answer: ReplicaAnswer) => this.settle(answer));
     this.worker.on('error', (error) => this.end(new StoreError(`The query replica failed: ${error.message}`)));
     this.worker.on('exit', (code) => this.end(new StoreError(`The query replica stopped (exit code ${code}); send the query again.`)));
-    this.post({ type: 'load', nquads });
+    this.post({ type: 'load', source });
   }
 
   private post(request: ReplicaRequest): void {
@@ -77,6 +96,8 @@ export class QueryReplica {
   }
 
   private settle(answer: ReplicaAnswer): void {
+    if (answer.type === 'loaded') return this.settleLoad();
+    if (answer.type === 'load-failed') return this.end(new StoreError(`The query replica could not load the store: ${answer.message}`));
     const query = this.pending.get(answer.id);
     if (!query) return;
     this.pending.delete(answer.id);
@@ -101,6 +122,7 @@ export class QueryReplica {
       query.reject(culprit === undefined || id === culprit ? reason : retry);
     }
     this.pending.clear();
+    this.settleLoad(reason);
     if (culprit !== undefined) this.log.warn('a read-only query passed its time limit; its query replica was ended', { error: reason.message });
     this.worker.terminate().catch(() => undefined);
     this.onEnd(this);
