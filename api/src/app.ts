@@ -14,6 +14,7 @@ import { queueDashboard } from './routes/admin/queue-dashboard.js';
 import { authRoutes } from './routes/auth/auth-routes.js';
 import { datasetRoutes } from './routes/datasets/dataset-routes.js';
 import { jobRoutes } from './routes/jobs/job-routes.js';
+import { linkRoutes } from './routes/links/link-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
 import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
@@ -38,6 +39,8 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   koa.use(queueDashboard(app));
   const parseJsonBody = bodyParser({
     enableTypes: ['json'],
+    // DELETE /api/links carries its link in the body (SPEC §7: the same payload as creating it).
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     jsonLimit: app.config.bodyLimitBytes,
     encoding: 'utf-8',
     onError: (error) => {
@@ -49,7 +52,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), datasetRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

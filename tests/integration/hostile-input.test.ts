@@ -75,6 +75,12 @@ function casesFor(value: string): Case[] {
     { name: 'collaborator username', method: 'POST', path: `/api/datasets/${datasetId}/collaborators`, json: { username: value } },
     { name: 'collaborator id', method: 'DELETE', path: `/api/datasets/${datasetId}/collaborators/${segment(value)}` },
     { name: 'dataset metadata', method: 'POST', path: '/api/datasets', json: { data: [{ title: value, code: value, totals: [value] }], metadata: { title: value, scheme: value, titleColumn: value } } },
+    { name: 'link: codes', method: 'POST', path: '/api/links', json: { sourceScheme: 'hisco', sourceNodeID: value, targetScheme: 'isco08', targetNodeID: value } },
+    { name: 'link: relation', method: 'POST', path: '/api/links', json: { sourceScheme: 'hisco', sourceNodeID: hiscoCode, targetScheme: 'isco08', targetNodeID: hiscoCode, relation: value } },
+    { name: 'unlink: codes', method: 'DELETE', path: '/api/links', json: { sourceScheme: value, sourceNodeID: value, targetScheme: 'isco08', targetNodeID: 'unlinkable' } },
+    { name: 'link maps: schemes', method: 'GET', path: `/api/links/maps?schemes=${segment(value)}` },
+    { name: 'clear links', method: 'POST', path: '/api/links/clear', json: { nodeID: value, scheme: 'hisco', targetScheme: 'isco08' } },
+    { name: 'link to many', method: 'POST', path: '/api/links/bulk', json: { subjectNodeID: hiscoCode, subjectScheme: 'hisco', objectsNodeIDs: [value], objectsScheme: 'isco08' } },
     { name: 'sparql text', method: 'POST', path: '/api/sparql', body: value, headers: { 'content-type': 'application/sparql-query' } },
     { name: 'sparql json', method: 'POST', path: '/api/sparql', json: { query: value } },
   ];

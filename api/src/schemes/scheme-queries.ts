@@ -1,9 +1,8 @@
+import { linkRelations } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { iri, join, literal, sparql, type SparqlFragment, toQueryText } from '../sparql/sparql-builder.js';
 import type { SchemeIris } from './scheme-iris.js';
 
-/** The SKOS mapping relations that count as links (DESIGN.md §3). */
-export const linkRelations = ['closeMatch', 'exactMatch', 'broadMatch', 'narrowMatch', 'relatedMatch'] as const;
 const relationValues = join(linkRelations.map((relation) => iri(`http://www.w3.org/2004/02/skos/core#${relation}`)));
 
 /** How a SELECT that can be long ends: ordered, so a row-capped server can page it (TripleStore.rowCapped). */

@@ -1,0 +1,64 @@
+import type Router from '@koa/router';
+import { bulkLinkRequest, clearLinksRequest, type LinkCount, type LinkMaps, linkMapsQuery, type LinkPairs, linkRequest } from '@og/shared/contracts/links';
+import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
+import type { AppContext } from '../../context.js';
+import type { AppState } from '../../koa-types.js';
+import { etagMatches } from '../../lib/etag.js';
+import { countLinks, countLinksByPair, readLinkMaps } from '../../links/link-maps.js';
+import { requireAdmin, requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
+import { apiRouter } from '../api-paths.js';
+
+/**
+ * Links between schemes (SPEC §7 "Linking operations"; DESIGN §3): reads for every logged-in user,
+ * writes for admins only, each write in the audit log.
+ */
+export function linkRoutes(app: AppContext): Router<AppState> {
+  const router = apiRouter('/links');
+  const { schemes } = app;
+  router.use(requireUser());
+
+  router.get('/maps', async (ctx) => {
+    const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
+    // Every link edit bumps the revisions of both its schemes: unchanged revisions are unchanged maps.
+    const revisions = await Promise.all(requested.map((scheme) => schemes.revisions.current(scheme)));
+    const etag = `W/"links.${requested.map((scheme, index) => `${scheme}.${revisions[index]}`).join('.')}"`;
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', etag);
+    if (etagMatches(ctx.get('if-none-match'), etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = (await readLinkMaps(schemes, requested)) satisfies LinkMaps;
+  });
+
+  router.get('/count', async (ctx) => {
+    ctx.body = (await countLinks(schemes)) satisfies LinkCount;
+  });
+
+  router.get('/pairs', async (ctx) => {
+    ctx.body = (await countLinksByPair(schemes)) satisfies LinkPairs;
+  });
+
+  router.post('/', requireAdmin(), async (ctx) => {
+    await createLink(schemes, ctx.state.session!.user.id, parseInput(linkRequest, ctx.request.body));
+    ctx.status = 204;
+  });
+
+  router.delete('/', requireAdmin(), async (ctx) => {
+    await deleteLink(schemes, ctx.state.session!.user.id, parseInput(linkRequest, ctx.request.body));
+    ctx.status = 204;
+  });
+
+  router.post('/clear', requireAdmin(), async (ctx) => {
+    await clearLinks(schemes, ctx.state.session!.user.id, parseInput(clearLinksRequest, ctx.request.body));
+    ctx.status = 204;
+  });
+
+  router.post('/bulk', requireAdmin(), async (ctx) => {
+    await linkToMany(schemes, ctx.state.session!.user.id, parseInput(bulkLinkRequest, ctx.request.body));
+    ctx.status = 204;
+  });
+
+  return router;
+}

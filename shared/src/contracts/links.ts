@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { SchemeId } from '../domain/schemes.js';
+import { codeValue, schemeId } from './schemes.js';
+
+/**
+ * Links between codes of two schemes (SPEC §3 "Link", "Link maps", "Mutation payloads"; DESIGN §3):
+ * one of the five SKOS mapping relations, read from the source code to the target code.
+ */
+export const linkRelations = ['exactMatch', 'closeMatch', 'broadMatch', 'narrowMatch', 'relatedMatch'] as const;
+export type LinkRelation = (typeof linkRelations)[number];
+export const linkRelation = z.enum(linkRelations);
+/** What the link button makes (DESIGN §3). */
+export const defaultLinkRelation: LinkRelation = 'closeMatch';
+
+/** The same link read the other way round: B is broader than A when A is narrower than B. */
+export function inverseRelation(relation: LinkRelation): LinkRelation {
+  if (relation === 'broadMatch') return 'narrowMatch';
+  if (relation === 'narrowMatch') return 'broadMatch';
+  return relation;
+}
+
+/** SPEC's pseudo-targets of a code towards a scheme: it cannot be linked there, or it takes its parent's links. Never counted as links. */
+export const pseudoTargets = ['unlinkable', 'default-to-parent'] as const;
+export type PseudoTarget = (typeof pseudoTargets)[number];
+export function isPseudoTarget(value: string): value is PseudoTarget {
+  return (pseudoTargets as readonly string[]).includes(value);
+}
+
+const differentSchemes = <T extends { sourceScheme: SchemeId; targetScheme: SchemeId }>(link: T) => link.sourceScheme !== link.targetScheme;
+const sameSchemeMessage = { message: 'A link joins codes of two different schemes', path: ['targetScheme'] };
+
+/** `POST /api/links`, `DELETE /api/links`: one link (SPEC §7), or a pseudo-target marker. */
+export const linkRequest = z
+  .object({
+    sourceNodeID: codeValue,
+    sourceScheme: schemeId,
+    targetNodeID: z.union([z.enum(pseudoTargets), codeValue]),
+    targetScheme: schemeId,
+    /** Read from source to target; a new link is a closeMatch, an existing one takes this relation instead of its own. */
+    relation: linkRelation.optional(),
+  })
+  .refine(differentSchemes, sameSchemeMessage);
+export type LinkRequest = z.infer<typeof linkRequest>;
+
+/** `POST /api/links/clear`: every link of a code towards a scheme, and its pseudo-targets there (SPEC: clear links, or stop defaulting). */
+export const clearLinksRequest = z
+  .object({ nodeID: codeValue, scheme: schemeId, targetScheme: schemeId })
+  .refine((request) => request.scheme !== request.targetScheme, sameSchemeMessage);
+export type ClearLinksRequest = z.infer<typeof clearLinksRequest>;
+
+/** Most codes one `POST /api/links/bulk` links at once (a subtree of the largest scheme fits). */
+export const maxBulkLinks = 10_000;
+
+/** `POST /api/links/bulk`: one code linked to many codes of another scheme (SPEC: link to many). */
+export const bulkLinkRequest = z
+  .object({
+    subjectNodeID: codeValue,
+    subjectScheme: schemeId,
+    objectsNodeIDs: z.array(codeValue).min(1).max(maxBulkLinks),
+    objectsScheme: schemeId,
+    relation: linkRelation.optional(),
+  })
+  .refine((request) => request.subjectScheme !== request.objectsScheme, { message: sameSchemeMessage.message, path: ['objectsScheme'] });
+export type BulkLinkRequest = z.infer<typeof bulkLinkRequest>;
+
+/** A code's links: other scheme → linked code values (and pseudo-targets). */
+const codeLinkMap = z.record(z.string(), z.array(z.string()));
+
+/**
+ * `GET /api/links/maps?schemes={a},{b}` (or one scheme): for each scheme asked for, code value →
+ * other scheme → linked values, pseudo-targets included (SPEC §3 "Link maps"); and each link's
+ * relation, keyed by {@link linkKey}, read in that key's order (first code to second).
+ */
+export const linkMaps = z.object({
+  schemes: z.array(schemeId),
+  maps: z.record(z.string(), z.record(z.string(), codeLinkMap)),
+  relations: z.record(z.string(), linkRelation),
+});
+export type LinkMaps = z.infer<typeof linkMaps>;
+
+/** The key of a link in `LinkMaps.relations`: both ends, the scheme first in name order first. */
+export function linkKey(a: { scheme: SchemeId; value: string }, b: { scheme: SchemeId; value: string }): string {
+  const [first, second] = a.scheme < b.scheme ? [a, b] : [b, a];
+  return `${first.scheme}:${first.value} ${second.scheme}:${second.value}`;
+}
+
+/** The relation of a link as read from `from` to `to`, or null when they are not linked. */
+export function relationBetween(maps: LinkMaps, from: { scheme: SchemeId; value: string }, to: { scheme: SchemeId; value: string }): LinkRelation | null {
+  const stored = maps.relations[linkKey(from, to)];
+  if (stored === undefined) return null;
+  return from.scheme < to.scheme ? stored : inverseRelation(stored);
+}
+
+/** `GET /api/links/count`: every mapping relation in the store (the landing's count). */
+export const linkCount = z.object({ count: z.number().int().nonnegative() });
+export type LinkCount = z.infer<typeof linkCount>;
+
+/** `GET /api/links/pairs`: the scheme pairs that have links, with how many. */
+export const linkPairs = z.object({ pairs: z.array(z.object({ schemes: z.tuple([schemeId, schemeId]), count: z.number().int().positive() })) });
+export type LinkPairs = z.infer<typeof linkPairs>;
+
+/** `?schemes=a,b` (or one scheme) of `GET /api/links/maps`. */
+export const linkMapsQuery = z.object({
+  schemes: z
+    .string()
+    .max(100)
+    .transform((value) => value.split(','))
+    .pipe(z.array(schemeId).min(1).max(2))
+    .refine((ids) => ids.length === 1 || ids[0] !== ids[1], 'Name two different schemes, or one'),
+});

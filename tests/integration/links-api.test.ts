@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { type LinkMaps, relationBetween } from '../../shared/src/contracts/links.js';
+import type { HttpClient } from '../support/http-client.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+const seedDir = path.resolve(import.meta.dirname, '../../../shared/data/schemes');
+let env: TestEnvironment;
+let admin: HttpClient;
+let member: HttpClient;
+
+/** Real codes of the seeded files: leaves (4 digits) and their parents. */
+const isco = { leaf: '1111', otherLeaf: '1112', parent: '111' };
+const soc = { leaf: '1111', otherLeaf: '1112', third: '1121', parent: '111' };
+
+async function maps(schemes: string, client: HttpClient = member): Promise<LinkMaps> {
+  const response = await client.get(`/api/links/maps?schemes=${schemes}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as LinkMaps;
+}
+
+async function count(): Promise<number> {
+  return ((await (await member.get('/api/links/count')).json()) as { count: number }).count;
+}
+
+const link = (sourceScheme: string, sourceNodeID: string, targetScheme: string, targetNodeID: string, relation?: string) => ({
+  sourceScheme,
+  sourceNodeID,
+  targetScheme,
+  targetNodeID,
+  ...(relation ? { relation } : {}),
+});
+
+beforeAll(async () => {
+  env = await startTestEnvironment();
+  for (const scheme of ['isco08', 'soc2020'] as const) {
+    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(seedDir, `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
+  }
+  admin = (await env.signIn('ada', 'admin')).client;
+  member = (await env.signIn('mo', 'member')).client;
+});
+afterAll(async () => env?.close());
+
+describe('links between two schemes', () => {
+  it('links two leaves as a closeMatch, shows the link from both sides, counts it, and makes it once however often it is sent', async () => {
+    for (let time = 0; time < 2; time++) expect((await admin.post('/api/links', link('isco08', isco.leaf, 'soc2020', soc.leaf))).status).toBe(204);
+    const pair = await maps('soc2020,isco08');
+    expect(pair.maps.isco08![isco.leaf]).toEqual({ soc2020: [soc.leaf] });
+    expect(pair.maps.soc2020![soc.leaf]).toEqual({ isco08: [isco.leaf] });
+    expect(pair.relations).toEqual({ [`isco08:${isco.leaf} soc2020:${soc.leaf}`]: 'closeMatch' });
+    expect(await count()).toBe(1);
+    expect(await (await member.get('/api/links/pairs')).json()).toEqual({ pairs: [{ schemes: ['isco08', 'soc2020'], count: 1 }] });
+    // The trees count it too.
+    const tree = (await (await member.get('/api/schemes/soc2020/tree')).json()) as { lookup: Record<string, { linkCount: number }> };
+    expect(tree.lookup[soc.leaf]!.linkCount).toBe(1);
+  });
+
+  it('keeps a relation read from source to target, stored once in scheme-name order, and changes it in place', async () => {
+    // SOC 1112 is narrower than ISCO 1112's… read from SOC: its broader match is the ISCO code.
+    expect((await admin.post('/api/links', link('soc2020', soc.otherLeaf, 'isco08', isco.otherLeaf, 'broadMatch'))).status).toBe(204);
+    let pair = await maps('isco08,soc2020');
+    expect(pair.relations[`isco08:${isco.otherLeaf} soc2020:${soc.otherLeaf}`]).toBe('narrowMatch');
+    expect(relationBetween(pair, { scheme: 'soc2020', value: soc.otherLeaf }, { scheme: 'isco08', value: isco.otherLeaf })).toBe('broadMatch');
+    expect((await admin.post('/api/links', link('isco08', isco.otherLeaf, 'soc2020', soc.otherLeaf, 'exactMatch'))).status).toBe(204);
+    pair = await maps('isco08,soc2020');
+    expect(pair.relations[`isco08:${isco.otherLeaf} soc2020:${soc.otherLeaf}`]).toBe('exactMatch');
+    expect(await count()).toBe(2);
+  });
+
+  it('refuses links that cannot be, with a clear message, and writes nothing', async () => {
+    const before = await count();
+    const refusals: [unknown, number, RegExp][] = [
+      [link('isco08', isco.parent, 'soc2020', soc.parent), 400, /must be a code without children/],
+      [link('isco08', '9999999', 'soc2020', soc.leaf), 404, /No such code: 9999999 in isco08/],
+      [link('isco08', isco.leaf, 'isco08', isco.otherLeaf), 400, /two different schemes/],
+      [link('isco08', isco.leaf, 'nope', soc.leaf), 400, /Unknown scheme 'nope'/],
+      [link('isco08', isco.leaf, 'soc2020', soc.leaf, 'sameAs'), 400, /relation/],
+    ];
+    for (const [body, status, message] of refusals) {
+      const response = await admin.post('/api/links', body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(await response.json())).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('marks a code unlinkable or defaulting to its parent towards a scheme, never counted as a link, and takes the mark back', async () => {
+    const before = await count();
+    expect((await admin.post('/api/links', link('isco08', isco.parent, 'soc2020', 'unlinkable'))).status).toBe(204);
+    expect((await admin.post('/api/links', link('soc2020', soc.third, 'isco08', 'default-to-parent'))).status).toBe(204);
+    let pair = await maps('isco08,soc2020');
+    expect(pair.maps.isco08![isco.parent]).toEqual({ soc2020: ['unlinkable'] });
+    expect(pair.maps.soc2020![soc.third]).toEqual({ isco08: ['default-to-parent'] });
+    expect(await count()).toBe(before);
+    expect((await admin.request('DELETE', '/api/links', { json: link('isco08', isco.parent, 'soc2020', 'unlinkable') })).status).toBe(204);
+    expect((await admin.post('/api/links/clear', { nodeID: soc.third, scheme: 'soc2020', targetScheme: 'isco08' })).status).toBe(204);
+    pair = await maps('isco08,soc2020');
+    expect(pair.maps.isco08![isco.parent]).toBeUndefined();
+    expect(pair.maps.soc2020![soc.third]).toBeUndefined();
+  });
+
+  it('links one code to many, clears a code towards a scheme, and deletes one link', async () => {
+    const before = await count();
+    expect((await admin.post('/api/links/bulk', { subjectNodeID: '1120', subjectScheme: 'isco08', objectsNodeIDs: [soc.third, '1122', '1123'], objectsScheme: 'soc2020' })).status).toBe(204);
+    expect(await count()).toBe(before + 3);
+    expect((await maps('isco08')).maps.isco08!['1120']).toEqual({ soc2020: expect.arrayContaining([soc.third, '1122', '1123']) });
+    expect((await admin.request('DELETE', '/api/links', { json: link('soc2020', '1122', 'isco08', '1120') })).status).toBe(204);
+    expect(await count()).toBe(before + 2);
+    expect((await admin.post('/api/links/clear', { nodeID: '1120', scheme: 'isco08', targetScheme: 'soc2020' })).status).toBe(204);
+    expect(await count()).toBe(before);
+    const refused = await admin.post('/api/links/bulk', { subjectNodeID: '112', subjectScheme: 'isco08', objectsNodeIDs: ['112', soc.third], objectsScheme: 'soc2020' });
+    expect(refused.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 304 for unchanged maps, and new maps after an edit', async () => {
+    const first = await member.get('/api/links/maps?schemes=isco08,soc2020');
+    const etag = first.headers.get('etag')!;
+    expect((await member.get('/api/links/maps?schemes=isco08,soc2020', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await admin.post('/api/links', link('isco08', '1113', 'soc2020', '1131'))).status).toBe(204);
+    const changed = await member.get('/api/links/maps?schemes=isco08,soc2020', { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('lets members read and only admins write, and records every write in the audit log', async () => {
+    expect((await member.post('/api/links', link('isco08', isco.leaf, 'soc2020', soc.otherLeaf))).status).toBe(403);
+    expect((await member.get('/api/links/count')).status).toBe(200);
+    const audit = await env.app.db.query<{ action: string; n: string }>("SELECT action, count(*) AS n FROM audit_log WHERE action LIKE 'link.%' GROUP BY action ORDER BY action");
+    expect(audit.rows.map((row) => row.action)).toEqual(['link.bulk', 'link.clear', 'link.create', 'link.delete']);
+  });
+});
