@@ -125,6 +125,25 @@ describe('links between two schemes', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
+  it('exports the pair as SSSOM TSV and as CSV, read from the source scheme to the target', async () => {
+    const sssom = await member.get('/api/crosswalks/soc2020/isco08');
+    expect(sssom.status).toBe(200);
+    expect(sssom.headers.get('content-disposition')).toContain('soc2020-isco08.sssom.tsv');
+    const text = await sssom.text();
+    expect(text).toMatch(/^# curie_map:\n#   soc2020: https:\/\/w3id\.org\/occupation-graph\/soc2020\/\n/);
+    expect(text).toContain('# license: https://w3id.org/sssom/license/unspecified\n');
+    const table = text.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(table[0]).toBe('subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification');
+    const row = table.find((line) => line.startsWith(`soc2020:${soc.otherLeaf}\t`))!.split('\t');
+    expect([row[2], row[3], row[5]]).toEqual(['skos:exactMatch', `isco08:${isco.otherLeaf}`, 'semapv:ManualMappingCuration']);
+    expect(table.length - 1).toBe(await count());
+    const csv = await (await member.get('/api/crosswalks/isco08/soc2020?format=csv')).text();
+    expect(csv.split('\r\n')[0]).toBe('source_code,target_code,relation,source_name,target_name');
+    expect(csv).toContain(`${isco.leaf},${soc.leaf},closeMatch,`);
+    expect((await member.get('/api/crosswalks/isco08/isco08')).status).toBe(400);
+    expect((await member.get('/api/crosswalks/isco08/nope')).status).toBe(404);
+  });
+
   it('lets members read and only admins write, and records every write in the audit log', async () => {
     expect((await member.post('/api/links', link('isco08', isco.leaf, 'soc2020', soc.otherLeaf))).status).toBe(403);
     expect((await member.get('/api/links/count')).status).toBe(200);

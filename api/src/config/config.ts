@@ -59,6 +59,8 @@ const environment = z.object({
   /** Read-only SPARQL endpoint: most rows of a SELECT answer, and most bytes of any answer. */
   SPARQL_MAX_ROWS: z.coerce.number().int().positive().default(10_000),
   SPARQL_MAX_BYTES: byteSize.default(32e6),
+  /** The licence an exported crosswalk (SSSOM) names. */
+  CROSSWALK_LICENSE: z.string().url().default('https://w3id.org/sssom/license/unspecified'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -91,6 +93,7 @@ export interface Config {
   sparqlTimeoutMs: number;
   sparqlMaxRows: number;
   sparqlMaxBytes: number;
+  crosswalkLicense: string;
   sessionTtlMs: number;
   /**
    * The cookies' `Secure` flag: 'auto' sets it on answers to HTTPS requests (directly, or through a
@@ -151,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
     sparqlMaxRows: env.SPARQL_MAX_ROWS,
     sparqlMaxBytes: env.SPARQL_MAX_BYTES,
+    crosswalkLicense: env.CROSSWALK_LICENSE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     cookieSecure: env.COOKIE_SECURE ?? 'auto',
     trustProxy: env.TRUST_PROXY,

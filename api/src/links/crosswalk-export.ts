@@ -1,0 +1,74 @@
+import Papa from 'papaparse';
+import { relationBetween } from '@og/shared/contracts/links';
+import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
+import type { SchemeContext } from '../schemes/scheme-context.js';
+import { readLinkMaps } from './link-maps.js';
+
+export const crosswalkFormats = ['sssom', 'csv'] as const;
+export type CrosswalkFormat = (typeof crosswalkFormats)[number];
+
+/** One link of a crosswalk, read from the first scheme to the second. */
+interface CrosswalkRow {
+  sourceValue: string;
+  targetValue: string;
+  sourceCode: string;
+  sourceName: string;
+  relation: string;
+  targetCode: string;
+  targetName: string;
+}
+
+/** TSV cells: SSSOM tables are plain TSV, so a tab or line break inside a label becomes a space. */
+const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
+
+/**
+ * The links between two schemes as a crosswalk file, read from `source` to `target`: SSSOM TSV
+ * (a metadata block with its `curie_map`, `mapping_set_id` and `license`, then one mapping a row,
+ * `predicate_id` a `skos:` CURIE, subjects and objects CURIEs of the codes' IRIs) or CSV
+ * (`source_code,target_code,relation,…` by code string), both of which the crosswalk import reads
+ * back, so an export imported into an empty store gives the same links.
+ */
+export async function exportCrosswalk(
+  schemes: SchemeContext,
+  options: { source: SchemeId; target: SchemeId; format: CrosswalkFormat; license: string },
+): Promise<{ body: string; contentType: string; fileName: string }> {
+  const { source, target } = options;
+  const [maps, sourceTree, targetTree] = await Promise.all([readLinkMaps(schemes, [source, target]), schemes.trees.get(source), schemes.trees.get(target)]);
+  const rows: CrosswalkRow[] = [];
+  for (const [value, towards] of Object.entries(maps.maps[source] ?? {})) {
+    const sourceCode = sourceTree.tree.lookup[value];
+    if (!sourceCode) continue;
+    for (const linked of towards[target] ?? []) {
+      const relation = relationBetween(maps, { scheme: source, value }, { scheme: target, value: linked });
+      const targetCode = targetTree.tree.lookup[linked];
+      if (!relation || !targetCode) continue; // a pseudo-target, or a code gone from its scheme
+      rows.push({ sourceValue: value, targetValue: linked, sourceCode: sourceCode.label, sourceName: sourceCode.name, relation, targetCode: targetCode.label, targetName: targetCode.name });
+    }
+  }
+  rows.sort((a, b) => (a.sourceCode < b.sourceCode ? -1 : a.sourceCode > b.sourceCode ? 1 : a.targetCode < b.targetCode ? -1 : 1));
+  const fileName = `${source}-${target}.${options.format === 'sssom' ? 'sssom.tsv' : 'csv'}`;
+  if (options.format === 'csv') {
+    const body = Papa.unparse({
+      fields: ['source_code', 'target_code', 'relation', 'source_name', 'target_name'],
+      data: rows.map((row) => [row.sourceCode, row.targetCode, row.relation, row.sourceName, row.targetName]),
+    });
+    return { body: `${body}\r\n`, contentType: 'text/csv; charset=utf-8', fileName };
+  }
+  // A code's IRI is its scheme's prefix and its value (DESIGN §3): the CURIE of the prefix and the value.
+  const curie = (scheme: SchemeId, value: string) => `${scheme}:${value}`;
+  const header = [
+    '# curie_map:',
+    `#   ${source}: ${schemes.iris.codePrefix(source)}`,
+    `#   ${target}: ${schemes.iris.codePrefix(target)}`,
+    '#   semapv: https://w3id.org/semapv/vocab/',
+    '#   skos: http://www.w3.org/2004/02/skos/core#',
+    `# mapping_set_id: ${schemes.iris.baseIri}crosswalks/${source}-${target}`,
+    `# mapping_set_title: ${schemeById(source).label} to ${schemeById(target).label}`,
+    `# license: ${options.license}`,
+    ['subject_id', 'subject_label', 'predicate_id', 'object_id', 'object_label', 'mapping_justification'].join('\t'),
+  ];
+  const lines = rows.map((row) =>
+    [curie(source, row.sourceValue), tsvCell(row.sourceName), `skos:${row.relation}`, curie(target, row.targetValue), tsvCell(row.targetName), 'semapv:ManualMappingCuration'].join('\t'),
+  );
+  return { body: `${[...header, ...lines].join('\n')}\n`, contentType: 'text/tab-separated-values; charset=utf-8', fileName };
+}
