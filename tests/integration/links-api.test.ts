@@ -130,7 +130,7 @@ describe('links between two schemes', () => {
     expect(sssom.status).toBe(200);
     expect(sssom.headers.get('content-disposition')).toContain('soc2020-isco08.sssom.tsv');
     const text = await sssom.text();
-    expect(text).toMatch(/^# curie_map:\n#   soc2020: https:\/\/w3id\.org\/occupation-graph\/soc2020\/\n/);
+    expect(text).toMatch(/^# curie_map:\n# {3}soc2020: https:\/\/w3id\.org\/occupation-graph\/soc2020\/\n/);
     expect(text).toContain('# license: https://w3id.org/sssom/license/unspecified\n');
     const table = text.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(table[0]).toBe('subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification');
