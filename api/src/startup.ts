@@ -9,6 +9,7 @@ import { countUsers } from './db/queries/users.js';
 import { createLogger, type Logger } from './lib/log.js';
 import { openStore } from './sparql/open-store.js';
 import { removeStrayUploads } from './commands/remove-stray-uploads.js';
+import { seedCrosswalks } from './commands/seed-crosswalks.js';
 import { seedSchemes } from './commands/seed-schemes.js';
 import { checkHttpService, checkPostgres, checkRedis } from './lib/service-checks.js';
 
@@ -75,6 +76,7 @@ export async function bootAppContext(options: { ensureAdmin: boolean }): Promise
   if (options.ensureAdmin) {
     await ensureFirstAdmin(config, app.db, app.log, (line) => console.log(line));
     await seedSchemes(app);
+    await seedCrosswalks(app);
   }
   return app;
 }

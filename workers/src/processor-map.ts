@@ -1,4 +1,5 @@
 import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
+import { crosswalkImport } from './processors/crosswalk-import.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
@@ -8,6 +9,7 @@ export const processorFactories: ProcessorFactories = {
   'session.cleanup': sessionCleanup,
   'scheme.import': schemeImport,
   'dataset.ingest': datasetIngest,
+  'crosswalk.import': crosswalkImport,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {

@@ -108,3 +108,9 @@ export const linkMapsQuery = z.object({
     .pipe(z.array(schemeId).min(1).max(2))
     .refine((ids) => ids.length === 1 || ids[0] !== ids[1], 'Name two different schemes, or one'),
 });
+
+/** The form fields of `POST /api/crosswalks` beside its `file`: the schemes of the file's two code columns, and the relation of rows that name none. */
+export const crosswalkImportFields = z
+  .object({ source: schemeId, target: schemeId, relation: linkRelation.default(defaultLinkRelation) })
+  .refine((fields) => fields.source !== fields.target, { message: 'A crosswalk joins two different schemes', path: ['target'] });
+export type CrosswalkImportFields = z.infer<typeof crosswalkImportFields>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
 
 /**
@@ -87,6 +88,31 @@ export const jobKinds = {
       encoding: z.string(),
     }),
     attempts: 3,
+  }),
+  /**
+   * Links the codes of two schemes from a crosswalk file (CSV or SSSOM TSV): every row read first
+   * (a file that fails names its line and links nothing), then the new links written at once.
+   */
+  'crosswalk.import': defineJobKind({
+    label: 'Import crosswalk',
+    input: z.object({
+      source: schemeId,
+      target: schemeId,
+      /** The relation of rows that name none, read from source to target. */
+      relation: linkRelation,
+      /** The stored upload, under DATA_DIR/uploads. */
+      path: z.string(),
+      originalName: z.string(),
+    }),
+    result: z.object({
+      /** Links the file added. */
+      imported: z.number().int().nonnegative(),
+      /** Rows whose two codes were linked already (by the store, or by an earlier row of the file). */
+      alreadyPresent: z.number().int().nonnegative(),
+      /** Rows not made a link of; each with its reason in the refused rows' download. */
+      refused: z.number().int().nonnegative(),
+    }),
+    attempts: 2,
   }),
 } as const;
 

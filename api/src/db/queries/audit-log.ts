@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 
-export type AuditAction = 'code.create' | 'code.update' | 'code.move' | 'code.delete' | 'scheme.import' | 'link.create' | 'link.delete' | 'link.clear' | 'link.bulk';
+export type AuditAction = 'code.create' | 'code.update' | 'code.move' | 'code.delete' | 'scheme.import' | 'link.create' | 'link.delete' | 'link.clear' | 'link.bulk' | 'crosswalk.import';
 
 export async function appendAudit(
   db: Queryable,

@@ -1,20 +1,61 @@
 import type Router from '@koa/router';
+import type { JobAccepted } from '@og/shared/contracts/jobs';
+import { crosswalkImportFields } from '@og/shared/contracts/links';
 import { schemeId } from '@og/shared/contracts/schemes';
+import Papa from 'papaparse';
 import { AppError } from '@og/shared/errors/app-error';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
+import { findVisibleJobRun } from '../../commands/find-visible-job-run.js';
+import { listCrosswalkRefusals } from '../../db/queries/crosswalk-refusals.js';
+import { receiveUpload } from '../../lib/receive-upload.js';
+import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';
 import { crosswalkFormats, exportCrosswalk } from '../../links/crosswalk-export.js';
-import { requireUser } from '../../middleware/session.js';
+import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
+import { requestKeyOf } from '../request-key.js';
 
 const exportQuery = z.object({ format: z.enum(crosswalkFormats).default('sssom') });
 
-/** Crosswalks as files: the links between two schemes, exported as SSSOM TSV or CSV. */
+/** Crosswalk files accepted for import: CSV, SSSOM TSV. */
+const crosswalkExtensions = ['.csv', '.tsv', '.txt'];
+
+/** Crosswalks as files: imported as a `crosswalk.import` job (admins), and the links between two schemes exported as SSSOM TSV or CSV. */
 export function crosswalkRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/crosswalks');
   router.use(requireUser());
+
+  router.post('/', requireAdmin(), async (ctx) => {
+    const upload = await receiveUpload(ctx, { directory: uploadsDirectory(app.config), maxBytes: app.config.schemeFileLimitBytes, extensions: crosswalkExtensions });
+    try {
+      const fields = parseInput(crosswalkImportFields, upload.fields, 'form');
+      const run = await app.jobs.enqueue(
+        app.db,
+        'crosswalk.import',
+        { ...fields, path: upload.path, originalName: upload.originalName },
+        { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) },
+      );
+      ctx.status = 202;
+      ctx.body = { jobId: run.id } satisfies JobAccepted;
+    } catch (error) {
+      await removeUpload(app.config, upload.path);
+      throw error;
+    }
+  });
+
+  router.get('/imports/:jobId/refused.csv', async (ctx) => {
+    const run = await findVisibleJobRun(app.db, ctx.params.jobId!, ctx.state.session!.user);
+    if (!run || run.kind !== 'crosswalk.import') throw new AppError('not_found', 'No such crosswalk import.');
+    const refusals = await listCrosswalkRefusals(app.db, run.id);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(`refused-rows-${run.id}.csv`);
+    ctx.body = `${Papa.unparse({
+      fields: ['line', 'source_code', 'target_code', 'relation', 'reason'],
+      data: refusals.map((row) => [row.line, row.sourceCode, row.targetCode, row.relation ?? '', row.reason]),
+    })}\r\n`;
+  });
 
   router.get('/:source/:target', async (ctx) => {
     const pair = z.tuple([schemeId, schemeId]).safeParse([ctx.params.source, ctx.params.target]);

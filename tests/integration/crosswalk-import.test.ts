@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import type { JobRun } from '../../shared/src/contracts/jobs.js';
+import type { LinkMaps } from '../../shared/src/contracts/links.js';
+import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+const escoIsco = fs.readFileSync(path.join(data, 'crosswalks/esco-isco08.csv'));
+/** The real file's data rows (a papaparse-free count: no field of it holds a line break). */
+const escoIscoRows = escoIsco.toString('utf8').trim().split('\n').length - 1;
+
+interface Side {
+  env: TestEnvironment;
+  admin: HttpClient;
+}
+
+async function startSide(): Promise<Side> {
+  const env = await startTestEnvironment({ workers: true });
+  for (const scheme of ['esco', 'isco08'] as const) {
+    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, 'schemes', `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
+  }
+  return { env, admin: (await env.signIn('ada', 'admin')).client };
+}
+
+/** Uploads a crosswalk file and follows its job to the end. */
+async function importFile(side: Side, fileName: string, content: string | Buffer, fields: Record<string, string>): Promise<JobRun> {
+  const response = await side.admin.upload('/api/crosswalks', fileName, content, fields);
+  expect(response.status, await response.clone().text()).toBe(202);
+  const { jobId } = (await response.json()) as { jobId: string };
+  return waitForJob(side.admin, jobId, 120_000);
+}
+
+async function linkCount(side: Side): Promise<number> {
+  return ((await (await side.admin.get('/api/links/count')).json()) as { count: number }).count;
+}
+
+let first: Side;
+let second: Side;
+beforeAll(async () => {
+  [first, second] = await Promise.all([startSide(), startSide()]);
+});
+afterAll(async () => {
+  await Promise.all([first?.env.close(), second?.env.close()]);
+});
+
+describe('crosswalk import and export', () => {
+  it('imports the real ESCO → ISCO-08 file with exact counts, and a second import adds nothing', async () => {
+    const job = await importFile(first, 'esco-isco08.csv', escoIsco, { source: 'esco', target: 'isco08', relation: 'broadMatch' });
+    expect(job.state).toBe('completed');
+    expect(job.result).toEqual({ imported: escoIscoRows, alreadyPresent: 0, refused: 0 });
+    expect(await linkCount(first)).toBe(escoIscoRows);
+    const maps = (await (await first.admin.get('/api/links/maps?schemes=esco,isco08')).json()) as LinkMaps;
+    expect(Object.keys(maps.maps.esco!)).toHaveLength(escoIscoRows);
+    expect(new Set(Object.values(maps.relations))).toEqual(new Set(['broadMatch']));
+    // "air force officer" sits under ISCO 0110.
+    expect(maps.maps.esco!['f2cc5978-e45c-4f28-b859-7f89221b0505']).toEqual({ isco08: ['0110'] });
+
+    const again = await importFile(first, 'esco-isco08.csv', escoIsco, { source: 'esco', target: 'isco08', relation: 'broadMatch' });
+    expect(again.result).toEqual({ imported: 0, alreadyPresent: escoIscoRows, refused: 0 });
+    expect(await linkCount(first)).toBe(escoIscoRows);
+  });
+
+  it('gives the identical link set when its SSSOM export is imported into an empty store', async () => {
+    const exported = await (await first.admin.get('/api/crosswalks/isco08/esco?format=sssom')).text();
+    const job = await importFile(second, 'isco08-esco.sssom.tsv', exported, { source: 'isco08', target: 'esco' });
+    expect(job.result).toEqual({ imported: escoIscoRows, alreadyPresent: 0, refused: 0 });
+    const read = async (side: Side) => ((await (await side.admin.get('/api/links/maps?schemes=esco,isco08')).json()) as LinkMaps).relations;
+    expect(await read(second)).toEqual(await read(first));
+  });
+
+  it('refuses rows it cannot link, with their reasons for download, and imports the rest', async () => {
+    const before = await linkCount(second);
+    const file = ['source_code;target_code;relation', '1111;f2cc5978-e45c-4f28-b859-7f89221b0505;exactMatch', '99999;f2cc5978-e45c-4f28-b859-7f89221b0505;', '1111;no-such-esco-code;', '1112;c6a26e11-bdf1-47a1-849d-fdcf819d458d;sameAs', ';c6a26e11-bdf1-47a1-849d-fdcf819d458d;'].join('\r\n');
+    const job = await importFile(second, 'some.csv', `\uFEFF${file}\r\n`, { source: 'isco08', target: 'esco', relation: 'closeMatch' });
+    expect(job.result).toEqual({ imported: 1, alreadyPresent: 0, refused: 4 });
+    expect(await linkCount(second)).toBe(before + 1);
+    const refused = await (await second.admin.get(`/api/crosswalks/imports/${job.id}/refused.csv`)).text();
+    expect(refused.trim().split('\r\n')).toEqual([
+      'line,source_code,target_code,relation,reason',
+      '3,99999,f2cc5978-e45c-4f28-b859-7f89221b0505,,unknown source code',
+      '4,1111,no-such-esco-code,,unknown target code',
+      '5,1112,c6a26e11-bdf1-47a1-849d-fdcf819d458d,sameAs,bad relation',
+      '6,,c6a26e11-bdf1-47a1-849d-fdcf819d458d,,no source code',
+    ]);
+  });
+
+  it('fails an SSSOM file with an undeclared prefix, naming the line, and imports nothing from it', async () => {
+    const before = await linkCount(second);
+    const sssom = ['# curie_map:', '#   isco08: https://w3id.org/occupation-graph/isco08/', 'subject_id\tpredicate_id\tobject_id\tmapping_justification', 'isco08:1111\tskos:exactMatch\tesco:f2cc5978-e45c-4f28-b859-7f89221b0505\tsemapv:ManualMappingCuration', ''].join('\n');
+    const job = await importFile(second, 'bad.sssom.tsv', sssom, { source: 'isco08', target: 'esco' });
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/^bad\.sssom\.tsv: Line 4: .*esco.*Nothing was imported\.$/);
+    expect(await linkCount(second)).toBe(before);
+  });
+
+  it('refuses an import of one scheme into itself, or by a member, before storing anything', async () => {
+    expect((await first.admin.upload('/api/crosswalks', 'x.csv', 'source_code,target_code\n1,2\n', { source: 'esco', target: 'esco' })).status).toBe(400);
+    const member = (await first.env.signIn('mo', 'member')).client;
+    expect((await member.upload('/api/crosswalks', 'x.csv', 'source_code,target_code\n1,2\n', { source: 'esco', target: 'isco08' })).status).toBe(403);
+  });
+});

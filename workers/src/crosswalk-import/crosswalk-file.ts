@@ -1,0 +1,96 @@
+import { type CsvDialect, detectCsvDialect } from '@og/shared/domain/csv-dialect';
+import { CrosswalkFileError } from './crosswalk-file-error.js';
+import type { CrosswalkRow } from './crosswalk-row.js';
+import { type CrosswalkSchemes, findCsvColumns, readCsvRow } from './csv-table.js';
+import { decodeFileText, TextAhead } from './file-text.js';
+import { type MetadataLine, readSssomMetadata, type SssomMetadata } from './sssom-metadata.js';
+import { findSssomColumns, readSssomRow } from './sssom-table.js';
+import { readTableRows, type TableRow } from './table-rows.js';
+
+/**
+ * Reading a crosswalk file for the `crosswalk.import` job: the file's bytes in, its rows out, as
+ * they stream (the file is never held whole). The format is told from the content:
+ *
+ * - SSSOM/TSV when the file starts with a `#` (its metadata block: sssom-metadata.ts) or its
+ *   first line has a `subject_id` column (a mappings block alone, so only SSSOM's built-in
+ *   prefixes); the table is then tab-separated (sssom-table.ts);
+ * - CSV otherwise: delimiter and line break guessed as the upload wizard guesses them
+ *   (shared/domain/csv-dialect.ts), columns found by their header names (csv-table.ts).
+ *
+ * The encoding is decided by the shared rule (file-text.ts). What makes the whole file unreadable
+ * fails with a {@link CrosswalkFileError} naming the line: before any row when it is in the start
+ * of the file (not text, no code column, a metadata block that cannot be read), or when the row
+ * is reached (a quote never closed, an undeclared SSSOM prefix, a predicate that is not a mapping
+ * relation). So that nothing of such a file is imported, the import writes nothing it cannot
+ * take back until the last row is read.
+ */
+
+export type CrosswalkFormat = 'csv' | 'sssom';
+
+export interface CrosswalkFile {
+  format: CrosswalkFormat;
+  /** SSSOM: the metadata block (mapping_set_id, license, prefixes); null for a CSV. */
+  metadata: SssomMetadata | null;
+  /** Every row, in file order: read as it is asked for, once. */
+  rows: AsyncGenerator<CrosswalkRow>;
+}
+
+/** How much of the start of the table the dialect is guessed from. */
+const dialectSampleLength = 64 * 1024;
+
+/**
+ * Reads the start of the file (its format, any metadata block and the header) and answers its
+ * rows to come. `schemes`: the source and target schemes the admin chose, whose ids may name the
+ * code columns of a CSV (`hisco_code`). When the start cannot be read, the bytes are let go of
+ * (a file stream closed) before the error is thrown; after that, reading the rows to the end, or
+ * leaving a `for await` over them early, lets go of them.
+ */
+export async function openCrosswalkFile(bytes: AsyncIterable<Uint8Array>, schemes: CrosswalkSchemes = {}): Promise<CrosswalkFile> {
+  const decoded = decodeFileText(bytes);
+  try {
+    return await readStart(new TextAhead(decoded), schemes);
+  } catch (error) {
+    await decoded.return(undefined);
+    throw error;
+  }
+}
+
+async function readStart(text: TextAhead, schemes: CrosswalkSchemes): Promise<CrosswalkFile> {
+  const start = await text.peek(dialectSampleLength);
+  const firstLine = /^[^\r\n]*/.exec(start)![0];
+  const format: CrosswalkFormat = start.startsWith('#') || firstLine.split('\t').includes('subject_id') ? 'sssom' : 'csv';
+  const metadata = format === 'sssom' ? readSssomMetadata(await takeMetadataBlock(text)) : null;
+  const head = await text.peek(dialectSampleLength);
+  const dialect: CsvDialect = format === 'sssom' ? { delimiter: '\t', newline: detectCsvDialect(head).newline } : detectCsvDialect(head);
+
+  const headerLine = text.linesTaken + 1;
+  const table = readTableRows(text.rest(), dialect, headerLine);
+  const header = await table.next();
+  if (header.done) {
+    throw new CrosswalkFileError(headerLine, metadata ? 'the SSSOM metadata block is not followed by a table (subject_id, predicate_id, object_id…).' : 'the file has no header line.');
+  }
+  const names = header.value.cells.map((name) => name.trim());
+  if (metadata) {
+    const columns = findSssomColumns(names, header.value.line);
+    return { format, metadata, rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata)) };
+  }
+  const columns = findCsvColumns(names, header.value.line, schemes);
+  return { format, metadata, rows: crosswalkRows(table, (row) => readCsvRow(row, columns)) };
+}
+
+/** The `#` lines at the top of the file, without their `#`. */
+async function takeMetadataBlock(text: TextAhead): Promise<MetadataLine[]> {
+  const lines: MetadataLine[] = [];
+  while ((await text.peek(1)).startsWith('#')) {
+    const line = (await text.takeLine())!;
+    lines.push({ line: text.linesTaken, text: line.slice(1) });
+  }
+  return lines;
+}
+
+async function* crosswalkRows(table: AsyncGenerator<TableRow>, read: (row: TableRow) => CrosswalkRow | null): AsyncGenerator<CrosswalkRow> {
+  for await (const row of table) {
+    const link = read(row);
+    if (link) yield link;
+  }
+}

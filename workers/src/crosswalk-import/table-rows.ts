@@ -1,0 +1,61 @@
+import Papa from 'papaparse';
+import type { CsvDialect } from '@og/shared/domain/csv-dialect';
+import { CrosswalkFileError } from './crosswalk-file-error.js';
+
+/** A row of a delimited table: its cells as written (quotes undone), and the line it starts on. */
+export interface TableRow {
+  line: number;
+  cells: string[];
+}
+
+/** What papaparse's low-level parser answers (its typings say `any`). */
+interface ParsedPiece {
+  data: string[][];
+  errors: Papa.ParseError[];
+  meta: { cursor: number };
+}
+
+/** Longest row: longer, and a quote is most likely never closed and swallowing the file. */
+const maxRowLength = 1024 * 1024;
+
+/**
+ * The rows of delimited text as it streams in, by papaparse's rules (as the upload wizard reads
+ * a file): each piece of text is parsed with the unfinished last row held back for the next, as
+ * papaparse's own streaming does. Blank lines are skipped. Lines are counted from `firstLine` as
+ * an editor counts them, line breaks inside quoted cells included.
+ */
+export async function* readTableRows(text: AsyncIterable<string>, dialect: CsvDialect, firstLine: number): AsyncGenerator<TableRow> {
+  const parser = new Papa.Parser({ delimiter: dialect.delimiter, newline: dialect.newline });
+  // In a `\r\n` file a lone `\n` in a cell still starts a line in an editor; in a `\r` file only `\r` does.
+  const lineBreak = dialect.newline === '\r' ? '\r' : '\n';
+  let line = firstLine;
+  let held = '';
+
+  function* rowsOf(piece: string, last: boolean): Generator<TableRow> {
+    const parsed = parser.parse(piece, 0, !last) as ParsedPiece;
+    const problem = parsed.errors.find((error) => error.row !== undefined && error.row < parsed.data.length);
+    for (let index = 0; index < parsed.data.length; index++) {
+      const cells = parsed.data[index]!;
+      if (index === problem?.row) throw new CrosswalkFileError(line, quoteProblem(problem));
+      if (cells.length > 1 || cells[0] !== '') yield { line, cells };
+      line += 1 + cells.reduce((breaks, cell) => breaks + countOf(cell, lineBreak), 0);
+    }
+    held = piece.slice(parsed.meta.cursor);
+    if (held.length > maxRowLength) throw new CrosswalkFileError(line, 'the row runs on for more than a million characters; is a quote (") never closed?');
+  }
+
+  for await (const piece of text) yield* rowsOf(held + piece, false);
+  if (held) yield* rowsOf(held, true);
+}
+
+function quoteProblem(error: Papa.ParseError): string {
+  return error.code === 'MissingQuotes'
+    ? 'a quoted cell is never closed (a " is missing).'
+    : 'a quoted cell has a stray " in it (a quote inside a quoted cell is written twice: "").';
+}
+
+function countOf(text: string, character: string): number {
+  let count = 0;
+  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
+  return count;
+}
