@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,15 +6,14 @@ import { createSchemeContext } from '../../api/src/schemes/scheme-context.js';
 import { EmbeddedStore } from '../../api/src/sparql/embedded-store.js';
 import type { SchemeTree } from '../../shared/src/contracts/schemes.js';
 import { HttpClient } from '../support/http-client.js';
-import { childProcessEnv, startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+import { runCli as runBuiltCli } from '../support/cli-process.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
  * `npm run import:scheme` (the built CLI, as people run it): in this process when nobody has the
  * embedded store open, and as a `scheme.import` job of the running app when the app holds it.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'api/dist/cli/import-scheme.js');
 
 let env: TestEnvironment;
 let admin: HttpClient;
@@ -23,30 +21,8 @@ let files: string;
 
 const csv = 'code,label,parent,description\n1,Farmers,,\n11,Dairy farmers,1,Keep cows for milk\n12,"Shepherds, sheep",1,\n2,Smiths,,\n';
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI with the test environment's settings (its database, Redis prefix and, unless given, DATA_DIR). */
-function runCli(args: string[], dataDir = env.config.dataDir): Promise<CliRun> {
-  const childEnv = childProcessEnv(env, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  for (const name of ['SPARQL_QUERY_URL', 'SPARQL_UPDATE_URL', 'SPARQL_GSP_URL']) delete childEnv[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** The built CLI with the test environment's settings (its database, Redis prefix and, unless given, DATA_DIR). */
+const runCli = (args: string[], dataDir = env.config.dataDir) => runBuiltCli(env, 'api/dist/cli/import-scheme.js', args, dataDir);
 
 function writeFile(name: string, content: string): string {
   const file = path.join(files, name);
@@ -65,7 +41,6 @@ async function jobRunCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npx tsc -b)`);
   env = await startTestEnvironment({ workers: true });
   const user = await env.addUser('ada', 'admin');
   admin = new HttpClient(env.url);

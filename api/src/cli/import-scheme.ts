@@ -4,12 +4,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SchemeImportFormat, schemeImportFormats } from '@og/shared/contracts/schemes';
 import { isSchemeId, schemeById, schemeIds, type SchemeId } from '@og/shared/domain/schemes';
-import type { JobProgress } from '@og/shared/jobs/job-kinds';
 import { importScheme, parseSchemeFile, type SchemeImportResult } from '../commands/import-scheme.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { closeAppContext, createAppContext } from '../context.js';
 import { createDatabase } from '../db/database.js';
-import { findJobRun } from '../db/queries/job-runs.js';
+import { followJobRun, progressLine } from '../jobs/follow-job-run.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { createLogger, type Logger } from '../lib/log.js';
 import { createRedis } from '../lib/redis.js';
@@ -25,9 +24,6 @@ Imports a scheme file (CSV with the header code,label,parent,description, or SKO
 replaces the scheme's codes with it; codes already in the scheme keep their IRIs. An invalid file
 changes nothing. The format follows the file's extension (.csv, .ttl) unless --format is given.
 When the app is running on the embedded store, the import runs as a job of the app's workers.`;
-
-const pollMs = 250;
-const noWorkerWarningMs = 5_000;
 
 class UsageError extends Error {}
 
@@ -65,11 +61,6 @@ function parseArguments(): Arguments {
     format = fromName;
   }
   return { scheme: values.scheme, file: path.resolve(values.file), format };
-}
-
-function progressLine(progress: JobProgress): string {
-  const amount = progress.total === null ? (progress.done ? ` ${progress.done} ${progress.unit}` : '') : ` ${progress.done}/${progress.total} ${progress.unit}`;
-  return `  ${progress.phase}${amount}${progress.message ? ` (${progress.message})` : ''}`;
 }
 
 function summary(scheme: SchemeId, result: SchemeImportResult, started: number): string {
@@ -129,31 +120,7 @@ async function importThroughApp(config: Config, log: Logger, locked: StoreLocked
     console.log(`The app (process ${locked.pid}) has the store open: queued the import as job ${runId}.`);
     console.log('Stopping this command does not cancel the job.');
 
-    const queued = Date.now();
-    let warned = false;
-    let lastProgress = '';
-    let lastRetry = 0;
-    for (;;) {
-      const row = await findJobRun(db, runId);
-      if (!row) throw new Error(`The job ${runId} is gone.`);
-      if (row.progress) {
-        const line = progressLine(row.progress);
-        if (line !== lastProgress) console.log(line);
-        lastProgress = line;
-      }
-      if (row.state === 'completed') return row.result as SchemeImportResult;
-      if (row.state === 'failed') throw new Error(row.error ?? `The job ${runId} failed.`);
-      if (row.state === 'retrying' && row.attempts !== lastRetry) {
-        lastRetry = row.attempts;
-        console.log(`  attempt ${row.attempts} failed (${row.error ?? 'no reason given'}); it will be retried`);
-      }
-      if (!warned && row.state === 'queued' && Date.now() - queued > noWorkerWarningMs) {
-        warned = true;
-        const workers = await jobs.queue('scheme.import').getWorkersCount().catch(() => null);
-        if (workers === 0) console.log('  no worker is taking scheme.import jobs yet; the job waits for the app\'s workers');
-      }
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
+    return (await followJobRun(db, jobs, runId, 'scheme.import', (line) => console.log(line))) as SchemeImportResult;
   } finally {
     await jobs.close();
     redis.disconnect();
