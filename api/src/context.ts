@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import type { Config } from './config/config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { JobQueues } from './jobs/job-queues.js';
@@ -22,6 +23,8 @@ export interface AppContext {
     disconnectSession(tokenHash: string): void;
     /** Takes a user's sockets out of a job's room: they may no longer follow it (a collaborator removed). */
     leaveJobRoom(userId: string, jobId: string): void;
+    /** Tells everyone following a scheme pair's links that they changed. */
+    linksChanged(a: SchemeId, b: SchemeId): void;
   };
 }
 

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/commands/import-scheme.js';
 import { type LinkMaps, relationBetween } from '../../shared/src/contracts/links.js';
 import type { HttpClient } from '../support/http-client.js';
+import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+import { waitFor } from '../support/wait-for.js';
 
 const seedDir = path.resolve(import.meta.dirname, '../../../shared/data/schemes');
 let env: TestEnvironment;
@@ -142,6 +144,27 @@ describe('links between two schemes', () => {
     expect(csv).toContain(`${isco.leaf},${soc.leaf},closeMatch,`);
     expect((await member.get('/api/crosswalks/isco08/isco08')).status).toBe(400);
     expect((await member.get('/api/crosswalks/isco08/nope')).status).toBe(404);
+  });
+
+  it("tells every page following the pair that its links changed, within a second of another admin's edit", async () => {
+    const { client: otherAdmin } = await env.signIn('bo', 'admin');
+    const watching = new JobSocket(env.url, otherAdmin.cookieHeader);
+    const elsewhere = new JobSocket(env.url, member.cookieHeader);
+    try {
+      await Promise.all([watching.connected(), elsewhere.connected()]);
+      const heard: unknown[] = [];
+      watching.socket.on('links:changed', (change) => heard.push(change));
+      expect(await new Promise((resolve) => watching.socket.emit('links:subscribe', ['soc2020', 'isco08'], resolve))).toEqual({ ok: true });
+      expect(await new Promise((resolve) => elsewhere.socket.emit('links:subscribe', ['isco08', 'isco08'], resolve))).toEqual({ ok: false, error: 'Name two different schemes.' });
+      const sent = Date.now();
+      expect((await admin.post('/api/links', link('isco08', '1114', 'soc2020', '1132'))).status).toBe(204);
+      await waitFor('the other admin to hear of the change', () => heard.length > 0, { timeoutMs: 1_000 });
+      expect(Date.now() - sent).toBeLessThan(1_000);
+      expect(heard).toEqual([{ schemes: ['isco08', 'soc2020'] }]);
+    } finally {
+      watching.close();
+      elsewhere.close();
+    }
   });
 
   it('lets members read and only admins write, and records every write in the audit log', async () => {

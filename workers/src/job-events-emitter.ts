@@ -1,7 +1,8 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { type JobEventName, jobRoom, socketKey, userRoom } from '@og/shared/events/job-events';
+import type { SchemeId } from '@og/shared/domain/schemes';
+import { type JobEventName, jobRoom, linksRoom, socketKey, userRoom } from '@og/shared/events/job-events';
 
 /** Emits job events through Redis to the Socket.IO rooms of the job and of its owner, whichever api process holds the sockets. */
 export class JobEventsEmitter {
@@ -14,5 +15,10 @@ export class JobEventsEmitter {
   emit(event: JobEventName, job: JobRun, ownerId: string | null): void {
     const rooms = ownerId ? [jobRoom(job.id), userRoom(ownerId)] : [jobRoom(job.id)];
     this.emitter.to(rooms).emit(event, job);
+  }
+
+  /** The links between two schemes changed (an import wrote some): everyone following them reads them again. */
+  linksChanged(a: SchemeId, b: SchemeId): void {
+    this.emitter.to(linksRoom(a, b)).emit('links:changed', { schemes: [a, b] });
   }
 }

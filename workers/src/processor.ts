@@ -3,6 +3,7 @@ import type { Config } from '@og/api/config/config';
 import type { Database } from '@og/api/db/database';
 import type { Logger } from '@og/api/lib/log';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobKind, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 
 /** What a processor may use: the stores, the config, a logger. */
@@ -20,6 +21,8 @@ export interface ProcessorTools {
   signal: AbortSignal;
   job: Job;
   log: Logger;
+  /** Tells everyone following a scheme pair's links that they changed (through Redis to every api process's sockets). */
+  linksChanged(a: SchemeId, b: SchemeId): void;
 }
 
 export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools) => Promise<JobResult<K>>;

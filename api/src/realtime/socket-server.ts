@@ -2,7 +2,9 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import { sessionCookieName } from '@og/shared/contracts/auth';
-import { type ClientToServerEvents, jobRoom, type ServerToClientEvents, socketKey, userRoom } from '@og/shared/events/job-events';
+import { schemeId } from '@og/shared/contracts/schemes';
+import { type ClientToServerEvents, jobRoom, linksRoom, type ServerToClientEvents, socketKey, userRoom } from '@og/shared/events/job-events';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { hashToken } from '../auth/session-tokens.js';
 import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
 import type { AppContext } from '../context.js';
@@ -24,6 +26,13 @@ function readCookie(header: string | undefined, name: string): string | undefine
     if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
   }
   return undefined;
+}
+
+/** Two different scheme ids, as a client sent them, or null. */
+function schemePair(value: unknown): [SchemeId, SchemeId] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [a, b] = value.map((id) => schemeId.safeParse(id).data);
+  return a && b && a !== b ? [a, b] : null;
 }
 
 function sameOrigin(request: http.IncomingMessage): boolean {
@@ -86,9 +95,23 @@ export function attachRealtime(app: AppContext, server: http.Server): { io: Real
     socket.on('job:unsubscribe', (jobId) => {
       if (typeof jobId === 'string') void socket.leave(jobRoom(jobId));
     });
+
+    socket.on('links:subscribe', async (schemes, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const pair = schemePair(schemes);
+      if (!pair) return reply({ ok: false, error: 'Name two different schemes.' });
+      await socket.join(linksRoom(...pair));
+      reply({ ok: true });
+    });
+
+    socket.on('links:unsubscribe', (schemes) => {
+      const pair = schemePair(schemes);
+      if (pair) void socket.leave(linksRoom(...pair));
+    });
   });
 
   app.realtime = {
+    linksChanged: (a, b) => io.to(linksRoom(a, b)).emit('links:changed', { schemes: [a, b] }),
     disconnectSession: (tokenHash) => io.in(sessionRoom(tokenHash)).disconnectSockets(true),
     leaveJobRoom: (userId, jobId) => io.in(userRoom(userId)).socketsLeave(jobRoom(jobId)),
   };

@@ -1,4 +1,5 @@
 import type { JobRun } from '../contracts/jobs.js';
+import type { SchemeId } from '../domain/schemes.js';
 
 /**
  * Socket.IO events about jobs. The server pushes a full {@link JobRun} snapshot with every
@@ -17,15 +18,24 @@ export type JobEventName = (typeof jobEvents)[keyof Omit<typeof jobEvents, 'subs
 
 export type SubscribeAck = { ok: true; job: JobRun } | { ok: false; error: string };
 
+/** The links between two schemes changed (someone linked, unlinked, cleared or imported): read their maps again. */
+export interface LinksChanged {
+  schemes: [SchemeId, SchemeId];
+}
+
 export interface ServerToClientEvents {
   'job:progress': (job: JobRun) => void;
   'job:completed': (job: JobRun) => void;
   'job:failed': (job: JobRun) => void;
+  'links:changed': (change: LinksChanged) => void;
 }
 
 export interface ClientToServerEvents {
   'job:subscribe': (jobId: string, ack: (answer: SubscribeAck) => void) => void;
   'job:unsubscribe': (jobId: string) => void;
+  /** Hear `links:changed` for a scheme pair (any logged-in user may read links). */
+  'links:subscribe': (schemes: [SchemeId, SchemeId], ack: (answer: { ok: boolean; error?: string }) => void) => void;
+  'links:unsubscribe': (schemes: [SchemeId, SchemeId]) => void;
 }
 
 /**
@@ -35,6 +45,8 @@ export interface ClientToServerEvents {
  */
 export const jobRoom = (jobId: string): string => `job:${jobId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
+/** The room of a scheme pair's link changes, the same whichever order the two are named in. */
+export const linksRoom = (a: SchemeId, b: SchemeId): string => `links:${[a, b].sort().join('--')}`;
 
 /** Key prefix of the Socket.IO Redis adapter (api) and of the emitters that publish through it (workers). */
 export const socketKey = (redisPrefix: string): string => `${redisPrefix}:socket.io`;

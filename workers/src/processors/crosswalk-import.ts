@@ -10,13 +10,14 @@ import { importCrosswalk } from '../crosswalk-import/import-crosswalk.js';
  * fails at once (no retry) with its line; the upload is removed once the job is over.
  */
 export function crosswalkImport(deps: WorkerDeps): JobProcessor<'crosswalk.import'> {
-  return async (input, { report, signal, job }) => {
+  return async (input, { report, signal, job, linksChanged }) => {
     if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory.');
     const file = path.resolve(input.path);
     const ownerId = (await deps.db.query<{ owner_id: string | null }>('SELECT owner_id FROM job_runs WHERE id = $1', [job.id])).rows[0]?.owner_id ?? null;
     try {
       const result = await importCrosswalk({ schemes: deps.schemes, db: deps.db }, { ...input, path: file }, { jobId: job.id!, actorId: ownerId, report, signal });
       await removeUpload(deps.config, file);
+      if (result.imported) linksChanged(input.source, input.target);
       return result;
     } catch (error) {
       if (error instanceof CrosswalkFileError) {

@@ -40,23 +40,32 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     ctx.body = (await countLinksByPair(schemes)) satisfies LinkPairs;
   });
 
+  // Every write: the command, then everyone following the pair's links hears it changed (Socket.IO, any api process).
   router.post('/', requireAdmin(), async (ctx) => {
-    await createLink(schemes, ctx.state.session!.user.id, parseInput(linkRequest, ctx.request.body));
+    const request = parseInput(linkRequest, ctx.request.body);
+    await createLink(schemes, ctx.state.session!.user.id, request);
+    app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
     ctx.status = 204;
   });
 
   router.delete('/', requireAdmin(), async (ctx) => {
-    await deleteLink(schemes, ctx.state.session!.user.id, parseInput(linkRequest, ctx.request.body));
+    const request = parseInput(linkRequest, ctx.request.body);
+    await deleteLink(schemes, ctx.state.session!.user.id, request);
+    app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
     ctx.status = 204;
   });
 
   router.post('/clear', requireAdmin(), async (ctx) => {
-    await clearLinks(schemes, ctx.state.session!.user.id, parseInput(clearLinksRequest, ctx.request.body));
+    const request = parseInput(clearLinksRequest, ctx.request.body);
+    await clearLinks(schemes, ctx.state.session!.user.id, request);
+    app.realtime?.linksChanged(request.scheme, request.targetScheme);
     ctx.status = 204;
   });
 
   router.post('/bulk', requireAdmin(), async (ctx) => {
-    await linkToMany(schemes, ctx.state.session!.user.id, parseInput(bulkLinkRequest, ctx.request.body));
+    const request = parseInput(bulkLinkRequest, ctx.request.body);
+    await linkToMany(schemes, ctx.state.session!.user.id, request);
+    app.realtime?.linksChanged(request.subjectScheme, request.objectsScheme);
     ctx.status = 204;
   });
 
