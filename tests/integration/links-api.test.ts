@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/commands/import-scheme.js';
-import { type LinkMaps, relationBetween } from '../../shared/src/contracts/links.js';
+import { type LinkMaps, relationBetween, type StaleLinks } from '../../shared/src/contracts/links.js';
 import type { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -165,6 +165,33 @@ describe('links between two schemes', () => {
       watching.close();
       elsewhere.close();
     }
+  });
+
+  it("flags a link when one of its codes changes after it was made, says what changed, and clears the flag once confirmed", async () => {
+    const stale = async () => ((await (await member.get('/api/links/stale?schemes=soc2020,isco08')).json()) as StaleLinks).stale;
+    const rename = async (value: string, name: string) => {
+      const { lookup } = (await (await admin.get('/api/schemes/soc2020/tree')).json()) as { lookup: Record<string, { version: string }> };
+      const response = await admin.request('PATCH', `/api/schemes/soc2020/codes/${value}`, { json: { name }, headers: { 'if-match': `"${lookup[value]!.version}"` } });
+      expect(response.status).toBe(200);
+    };
+    expect((await admin.post('/api/links', link('isco08', '1211', 'soc2020', '1133'))).status).toBe(204);
+    expect(await stale()).toEqual([]);
+    await rename('1133', 'Renamed since linked');
+    expect(await stale()).toEqual([
+      {
+        first: { scheme: 'isco08', value: '1211' },
+        second: { scheme: 'soc2020', value: '1133' },
+        madeAt: expect.any(String),
+        changes: [{ code: { scheme: 'soc2020', value: '1133' }, at: expect.any(String), fields: ['name'] }],
+      },
+    ]);
+    expect((await admin.post('/api/links/confirm', link('soc2020', '1133', 'isco08', '1211'))).status).toBe(204);
+    expect(await stale()).toEqual([]);
+    await rename('1133', 'Renamed again');
+    expect((await stale()).map((entry) => entry.second.value)).toEqual(['1133']);
+    expect((await admin.request('DELETE', '/api/links', { json: link('isco08', '1211', 'soc2020', '1133') })).status).toBe(204);
+    expect(await stale()).toEqual([]);
+    expect((await admin.post('/api/links/confirm', link('isco08', '1211', 'soc2020', '1133'))).status).toBe(404);
   });
 
   it('lets members read and only admins write, and records every write in the audit log', async () => {

@@ -1,6 +1,7 @@
 import { type BulkLinkRequest, type ClearLinksRequest, isPseudoTarget, type LinkRequest } from '@og/shared/contracts/links';
 import { AppError } from '@og/shared/errors/app-error';
 import { bothHaveChildrenMessage, childrenOfExistingCodes, editLinks, pairGraph, storedLink } from '../links/link-edits.js';
+import { forgetLinks, forgetLinksOf, recordLinksMade } from '../db/queries/link-records.js';
 import { clearLinksOf, deletePseudoTarget, insertPseudoTarget, replaceLinks } from '../links/link-queries.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 
@@ -35,6 +36,7 @@ export async function createLink(schemes: SchemeContext, actorId: string, reques
       if (children.get(link.first)! > 0 && children.get(link.second)! > 0) throw new AppError('bad_request', bothHaveChildrenMessage);
     },
     write: () => replaceLinks(graph, [[link.first, link.second]], [link]),
+    record: (db) => recordLinksMade(db, [link], actorId),
   });
 }
 
@@ -51,6 +53,9 @@ export async function deleteLink(schemes: SchemeContext, actorId: string, reques
     details: { target: targetIri ?? target, towards: request.targetScheme },
     check: async () => void (await childrenOfExistingCodes(schemes, isPseudoTarget(target) ? [source] : [source, { scheme: request.targetScheme, value: target }])),
     write: () => (isPseudoTarget(target) ? deletePseudoTarget(schemes.iris, graph, sourceIri, target, request.targetScheme) : replaceLinks(graph, [[sourceIri, targetIri!]], [])),
+    record: async (db) => {
+      if (!isPseudoTarget(target)) await forgetLinks(db, [storedLink(schemes, source, { scheme: request.targetScheme, value: target })]);
+    },
   });
 }
 
@@ -64,6 +69,7 @@ export async function clearLinks(schemes: SchemeContext, actorId: string, reques
     details: { towards: request.targetScheme },
     check: async () => void (await childrenOfExistingCodes(schemes, [code])),
     write: () => clearLinksOf(schemes.iris, pairGraph(schemes, request.scheme, request.targetScheme), codeIri),
+    record: (db) => forgetLinksOf(db, codeIri, schemes.iris.codePrefix(request.targetScheme)),
   });
 }
 
@@ -91,5 +97,6 @@ export async function linkToMany(schemes: SchemeContext, actorId: string, reques
         links.map((link) => [link.first, link.second]),
         links,
       ),
+    record: (db) => recordLinksMade(db, links, actorId),
   });
 }

@@ -1,6 +1,7 @@
 import { defaultLinkRelation, inverseRelation, type LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
+import type { Database } from '../db/database.js';
 import { type AuditAction, appendAudit } from '../db/queries/audit-log.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { withSchemeLock } from '../schemes/scheme-lock.js';
@@ -23,12 +24,15 @@ export interface LinkEdit {
   check(): Promise<void>;
   /** The SPARQL update that makes the edit. */
   write(): string;
+  /** Keeps the links' records (when made, when confirmed) in step with the write. */
+  record?(db: Database): Promise<void>;
 }
 
 /**
  * Every edit of links takes the same steps: under the locks of both schemes (taken in name order,
- * so two edits never wait on each other), check, write, bump both schemes' revisions (their trees
- * count links; the link maps' ETags follow), and append the edit to the audit log.
+ * so two edits never wait on each other), check, write, record when the links were made, bump both
+ * schemes' revisions (their trees count links; the link maps' ETags follow), and append the edit to
+ * the audit log.
  */
 export async function editLinks(schemes: SchemeContext, actorId: string, pair: [SchemeId, SchemeId], edit: LinkEdit): Promise<void> {
   const [first, second] = [...pair].sort() as [SchemeId, SchemeId];
@@ -36,6 +40,7 @@ export async function editLinks(schemes: SchemeContext, actorId: string, pair: [
     withSchemeLock(schemes, second, async () => {
       await edit.check();
       await schemes.store.update(edit.write());
+      await edit.record?.(schemes.db);
       await schemes.revisions.bump(first, second);
       await appendAudit(schemes.db, { actorId, action: edit.action, scheme: null, subject: edit.subject, before: null, after: edit.details });
     }),

@@ -114,3 +114,29 @@ export const crosswalkImportFields = z
   .object({ source: schemeId, target: schemeId, relation: linkRelation.default(defaultLinkRelation) })
   .refine((fields) => fields.source !== fields.target, { message: 'A crosswalk joins two different schemes', path: ['target'] });
 export type CrosswalkImportFields = z.infer<typeof crosswalkImportFields>;
+
+/** The fields of a code whose change makes its links stale. */
+export const codeFields = ['name', 'label', 'description', 'parent'] as const;
+
+/**
+ * `GET /api/links/stale?schemes={a},{b}`: the pair's links one of whose codes changed after the
+ * link was made (or last confirmed): what changed, and when.
+ */
+export const staleLinks = z.object({
+  stale: z.array(
+    z.object({
+      first: z.object({ scheme: schemeId, value: z.string() }),
+      second: z.object({ scheme: schemeId, value: z.string() }),
+      madeAt: z.string(),
+      changes: z.array(
+        z.object({
+          code: z.object({ scheme: schemeId, value: z.string() }),
+          at: z.string(),
+          /** The code's fields that changed ('parent' for a move). */
+          fields: z.array(z.enum(codeFields)),
+        }),
+      ),
+    }),
+  ),
+});
+export type StaleLinks = z.infer<typeof staleLinks>;

@@ -5,6 +5,7 @@ import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds
 import type { Database } from '@og/api/db/database';
 import { appendAudit } from '@og/api/db/queries/audit-log';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
+import { recordLinksMade } from '@og/api/db/queries/link-records';
 import { pairGraph, storedLink } from '@og/api/links/link-edits';
 import { relationOfIri, selectPairLinks, type StoredLink } from '@og/api/links/link-queries';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
@@ -97,6 +98,7 @@ export async function importCrosswalk(
       if (added.length) {
         const triples = added.map((link) => ntriple(iri(link.first), iri(`http://www.w3.org/2004/02/skos/core#${link.relation}`), iri(link.second)));
         await schemes.store.loadGraph(graph, `${triples.join('\n')}\n`, { replace: false });
+        await recordLinksMade(db, added, context.actorId, { keepExisting: true });
         await schemes.revisions.bump(first, second);
       }
       const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length };

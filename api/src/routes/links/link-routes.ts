@@ -1,10 +1,24 @@
 import type Router from '@koa/router';
-import { bulkLinkRequest, clearLinksRequest, type LinkCount, type LinkMaps, linkMapsQuery, type LinkPairs, linkRequest } from '@og/shared/contracts/links';
+import {
+  bulkLinkRequest,
+  clearLinksRequest,
+  isPseudoTarget,
+  type LinkCount,
+  type LinkMaps,
+  linkMapsQuery,
+  type LinkPairs,
+  linkRequest,
+  type StaleLinks,
+} from '@og/shared/contracts/links';
+import { AppError } from '@og/shared/errors/app-error';
 import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { etagMatches } from '../../lib/etag.js';
+import { confirmLink } from '../../db/queries/link-records.js';
+import { storedLink } from '../../links/link-edits.js';
 import { countLinks, countLinksByPair, readLinkMaps } from '../../links/link-maps.js';
+import { readStaleLinks } from '../../links/stale-links.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
@@ -30,6 +44,21 @@ export function linkRoutes(app: AppContext): Router<AppState> {
       return;
     }
     ctx.body = (await readLinkMaps(schemes, requested)) satisfies LinkMaps;
+  });
+
+  router.get('/stale', async (ctx) => {
+    const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
+    if (requested.length !== 2) throw new AppError('bad_request', 'Name the two schemes of a pair: ?schemes=a,b');
+    ctx.body = (await readStaleLinks(schemes, requested[0]!, requested[1]!)) satisfies StaleLinks;
+  });
+
+  /** An admin looked at a stale link and keeps it as it is: it is no longer stale until one of its codes changes again. */
+  router.post('/confirm', requireAdmin(), async (ctx) => {
+    const request = parseInput(linkRequest, ctx.request.body);
+    if (isPseudoTarget(request.targetNodeID)) throw new AppError('bad_request', 'Only a link between two codes can be confirmed.');
+    const link = storedLink(schemes, { scheme: request.sourceScheme, value: request.sourceNodeID }, { scheme: request.targetScheme, value: request.targetNodeID });
+    if (!(await confirmLink(app.db, link))) throw new AppError('not_found', 'No such link.');
+    ctx.status = 204;
   });
 
   router.get('/count', async (ctx) => {
