@@ -2,7 +2,7 @@ import { CloseButton, Combobox, Group, ScrollArea, Text, TextInput, useCombobox 
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createCodeSearchIndex, searchCodes, shortDescription } from '../lib/code-search';
 
 /** Typing settles for this long before the (fuzzy, whole-scheme) search runs. */
@@ -28,6 +28,14 @@ interface CodeSearchProps {
   /** A result was chosen: its value. */
   onChoose: (value: string) => void;
   placeholder?: string;
+  /**
+   * The term, when the caller keeps it (the linking page sets it from the keyboard and resets it);
+   * typing reports it through `onSearchChange`. A term set from outside opens the results.
+   */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  /** The box gained (true) or lost (false) focus. */
+  onFocusChange?: (focused: boolean) => void;
   'data-testid'?: string;
 }
 
@@ -35,9 +43,31 @@ interface CodeSearchProps {
  * Fuzzy search over a scheme's codes by name and description (SPEC §9 constants), listing
  * name, code and the start of the description. Choosing a result hands its value over.
  */
-export function CodeSearch({ lookup, onChoose, placeholder = 'Search codes by name or description', 'data-testid': testId }: CodeSearchProps) {
+export function CodeSearch({
+  lookup,
+  onChoose,
+  placeholder = 'Search codes by name or description',
+  search: givenSearch,
+  onSearchChange,
+  onFocusChange,
+  'data-testid': testId,
+}: CodeSearchProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [search, setSearch] = useState('');
+  const [ownSearch, setOwnSearch] = useState('');
+  const search = givenSearch ?? ownSearch;
+  // The last term typed here: any other term came from outside.
+  const typed = useRef(search);
+  const setSearch = (value: string) => {
+    typed.current = value;
+    setOwnSearch(value);
+    onSearchChange?.(value);
+  };
+  useEffect(() => {
+    if (search === typed.current) return;
+    typed.current = search;
+    if (search.trim() === '') combobox.closeDropdown();
+    else combobox.openDropdown();
+  }, [search, combobox]);
   const [settled] = useDebouncedValue(search, searchDelay);
 
   const records = useMemo(() => Object.values(lookup), [lookup]);
@@ -65,8 +95,14 @@ export function CodeSearch({ lookup, onChoose, placeholder = 'Search codes by na
             combobox.updateSelectedOptionIndex();
           }}
           onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          onFocus={() => {
+            combobox.openDropdown();
+            onFocusChange?.(true);
+          }}
+          onBlur={() => {
+            combobox.closeDropdown();
+            onFocusChange?.(false);
+          }}
           placeholder={placeholder}
           aria-label="Search codes"
           leftSection={<IconSearch size={16} />}

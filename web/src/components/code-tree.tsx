@@ -2,7 +2,7 @@ import type { TreeNode } from '@og/shared/contracts/schemes';
 import { IconChevronRight, IconFolder, IconFolderFilled, IconFolderOpen } from '@tabler/icons-react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
-import { linkCoverage, visibleTreeRows, type TreeRow } from '../lib/code-tree-rows';
+import { hasAnyLink, linkCoverage, visibleTreeRows, type TreeRow } from '../lib/code-tree-rows';
 import type { TreeExpansion } from '../lib/use-tree-expansion';
 import classes from './code-tree.module.css';
 
@@ -25,6 +25,8 @@ export interface CodeTreeProps {
   markedValue?: string | null;
   /** Change it to scroll the selected row into view again (after a search, say). */
   revealKey?: number;
+  /** Whether a leaf counts as linked (its dot filled); any link to another scheme unless given. Keep it stable (memoize it). */
+  isLinked?: (node: TreeNode) => boolean;
   /** The tree's accessible name. */
   label: string;
   style?: CSSProperties;
@@ -45,13 +47,14 @@ export function CodeTree({
   onDropNode,
   markedValue = null,
   revealKey = 0,
+  isLinked = hasAnyLink,
   label,
   style,
   'data-testid': testId = 'tree',
 }: CodeTreeProps) {
   const { expanded } = expansion;
   const rows = useMemo(() => visibleTreeRows(roots, expanded), [roots, expanded]);
-  const coverage = useMemo(() => linkCoverage(roots), [roots]);
+  const coverage = useMemo(() => linkCoverage(roots, isLinked), [roots, isLinked]);
   const indexByValue = useMemo(() => new Map(rows.map((row, index) => [row.node.value, index])), [rows]);
   const idPrefix = useId();
 
@@ -195,7 +198,8 @@ interface CodeTreeRowProps {
 function CodeTreeRow({ id, row, top, expanded, selected, active, covered, marked, dropTarget, dragging, draggable, onClick, onToggle, ...drag }: CodeTreeRowProps) {
   const { node, depth } = row;
   const isLeaf = node.children.length === 0;
-  const linked = isLeaf ? node.linkCount > 0 : covered;
+  // A leaf's coverage is whether the leaf itself is linked; a folder's, whether every leaf below is.
+  const linked = covered;
 
   return (
     <div

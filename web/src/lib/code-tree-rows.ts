@@ -22,11 +22,17 @@ export function visibleTreeRows(roots: readonly TreeNode[], expanded: ReadonlySe
   return rows;
 }
 
+/** A leaf is linked when it has a link to any other scheme (the scheme browser's view). */
+export function hasAnyLink(node: TreeNode): boolean {
+  return node.linkCount > 0;
+}
+
 /**
- * Whether every leaf below each node has at least one link (SPEC §2: such folders are
- * highlighted). For a leaf the answer is whether the leaf itself is linked.
+ * Whether every leaf below each node is linked (SPEC §2: such folders are highlighted). For a
+ * leaf the answer is whether the leaf itself is linked; `isLinked` says what linked means
+ * (any link by default; the linking page asks about links to the other side's scheme).
  */
-export function linkCoverage(roots: readonly TreeNode[]): Map<string, boolean> {
+export function linkCoverage(roots: readonly TreeNode[], isLinked: (node: TreeNode) => boolean = hasAnyLink): Map<string, boolean> {
   const covered = new Map<string, boolean>();
   // Post-order without recursion: a node is decided once all of its children are.
   const stack: Array<{ node: TreeNode; visited: boolean }> = roots.map((node) => ({ node, visited: false }));
@@ -34,7 +40,7 @@ export function linkCoverage(roots: readonly TreeNode[]): Map<string, boolean> {
     const entry = stack.pop()!;
     const { node } = entry;
     if (node.children.length === 0) {
-      covered.set(node.value, node.linkCount > 0);
+      covered.set(node.value, isLinked(node));
     } else if (entry.visited) {
       covered.set(node.value, node.children.every((child) => covered.get(child.value) === true));
     } else {
@@ -61,4 +67,16 @@ export function ancestorValues(lookup: Readonly<Record<string, CodeRecord>>, val
 /** A code and the values above it, nearest parent first: what to expand to show the code. */
 export function selfAndAncestors(lookup: Readonly<Record<string, CodeRecord>>, value: string): string[] {
   return [value, ...ancestorValues(lookup, value)];
+}
+
+/** Every node of a nested tree by its value. */
+export function treeNodesByValue(roots: readonly TreeNode[]): Map<string, TreeNode> {
+  const nodes = new Map<string, TreeNode>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    nodes.set(node.value, node);
+    for (const child of node.children) stack.push(child);
+  }
+  return nodes;
 }

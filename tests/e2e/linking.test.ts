@@ -1,0 +1,331 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startAppProcess } from './support/app-process.js';
+import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+
+// The app seeds the real schemes on its first start and queues the ESCO → ISCO-08 crosswalk (2,942 broadMatch links).
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+type Side = 'source' | 'target';
+
+/** Leaves of the seeded PST-2 and SOC-2020, not linked at the start. */
+const pstLeaf = '1,1,1,0,0,0,0,0';
+const socLeaf = '1111';
+const socLeafName = 'Chief executives and senior officials';
+const pair = (query: Record<string, string>) => new URLSearchParams({ lc: 'pst2', rc: 'soc2020', ...query }).toString();
+
+beforeAll(async () => {
+  app = await startAppProcess();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await page.goto(`${app.url}/admin/linking`);
+  await logIn(page, app.admin.username, app.admin.password, { waitClosed: true });
+  await page.getByTestId('source-tree').waitFor();
+  await page.getByTestId('target-tree').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const node = (side: Side, value: string, on: Page = page) => on.getByTestId(`${side}-tree`).getByTestId(`tree-node-${value}`);
+const params = () => new URL(page.url()).searchParams;
+const linkedCount = async (side: Side) => Number(await page.getByTestId(`${side}-progress`).getAttribute('data-linked'));
+const linkButton = () => page.getByTestId('link-button');
+const keyNotice = (key: string, text: string) => page.locator(`[data-testid="key-notification"][data-key="${key}"]`).filter({ hasText: text });
+
+/** Opens the page at an address and waits for both trees and the link maps. */
+async function open(query: string, on: Page = page): Promise<void> {
+  await on.goto(`${app.url}/admin/linking?${query}`);
+  for (const side of ['source', 'target'] as const) {
+    await on.getByTestId(`${side}-tree`).waitFor();
+    await expect.poll(() => on.getByTestId(`${side}-progress`).getAttribute('aria-busy')).toBeNull();
+  }
+}
+
+/** A full-page screenshot from the top (the header is sticky: taken scrolled, it lands mid-page). */
+async function shoot(name: string, on: Page = page): Promise<void> {
+  await on.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(on, name);
+}
+
+/** Presses a shortcut and waits for its key notification, which is gone again after about a second. */
+async function press(key: string, text: string): Promise<void> {
+  // A notification under the pointer stays open: keep the pointer away from the corner.
+  await page.mouse.move(0, 0);
+  await page.keyboard.press(key);
+  const notice = keyNotice(key, text).last();
+  await expectVisible(notice);
+  await notice.waitFor({ state: 'detached', timeout: 3_000 });
+}
+
+describe('the linking page', () => {
+  it('opens on PST-2 and SOC-2020 and keeps the address in step by replacing it, never adding history', async () => {
+    await expect.poll(() => params().toString()).toBe('lc=pst2&rc=soc2020');
+    await open('lc=pst2&rc=soc2020');
+    const before = await page.evaluate(() => window.history.length);
+    await node('source', '1,0,0,0,0,0,0,0').click();
+    await expect.poll(() => params().get('lid')).toBe('1,0,0,0,0,0,0,0');
+    await node('target', '1').click();
+    await expect.poll(() => params().get('rid')).toBe('1');
+    await node('target', '2').click();
+    await expect.poll(() => params().get('rid')).toBe('2');
+    expect(await page.evaluate(() => window.history.length)).toBe(before);
+    await expect.poll(() => page.getByTestId('target-details-name').innerText()).toBe('Professional occupations');
+    expect(await page.getByTestId('linking-target').getAttribute('data-focused')).toBe('true');
+  });
+
+  it('links and unlinks two leaves, the progress bars counting the link on both sides', async () => {
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    const before = { source: await linkedCount('source'), target: await linkedCount('target') };
+    expect(await linkButton().innerText()).toBe('Link');
+
+    await linkButton().click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+    expect(await linkButton().innerText()).toBe('Unlink');
+    await expect.poll(() => linkedCount('source')).toBe(before.source + 1);
+    await expect.poll(() => linkedCount('target')).toBe(before.target + 1);
+    expect(await node('source', pstLeaf).getAttribute('data-linked')).toBe('true');
+    expect(await page.getByTestId('source-details-count-direct').getAttribute('data-count')).toBe('1');
+    await page.getByTestId('target-progress').hover();
+    await expectVisible(page.getByText(`There are ${before.target + 1} of 412 nodes linked`));
+    await shoot('linking-linked-light');
+
+    // Saved: a fresh page shows the link.
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    expect(await linkButton().getAttribute('data-linked')).toBe('true');
+    expect(await linkedCount('target')).toBe(before.target + 1);
+
+    await linkButton().click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('false');
+    await expect.poll(() => linkedCount('source')).toBe(before.source);
+    await expect.poll(() => linkedCount('target')).toBe(before.target);
+    expect(await node('source', pstLeaf).getAttribute('data-linked')).toBe('false');
+  });
+
+  it('shows and changes the relation of a link', async () => {
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    const relation = page.getByTestId('relation-select');
+    expect(await relation.inputValue()).toBe('closeMatch');
+    await relation.click();
+    await page.getByRole('option', { name: /^broadMatch/ }).click();
+    await linkButton().click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+    const listed = page.getByTestId(`source-details-links-${socLeaf}`).getByTestId('link-relation');
+    expect(await listed.innerText()).toBe('broadMatch');
+
+    // The existing link's relation changes in place.
+    await relation.click();
+    await page.getByRole('option', { name: /^exactMatch/ }).click();
+    await expect.poll(() => listed.innerText()).toBe('exactMatch');
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    expect(await relation.inputValue()).toBe('exactMatch');
+    expect(await page.getByTestId(`target-details-links-${encodeURIComponent(pstLeaf)}`).count()).toBe(0);
+    expect(await page.getByTestId(`target-details-links-${pstLeaf}`).getByTestId('link-relation').innerText()).toBe('exactMatch');
+
+    await linkButton().click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('false');
+  });
+
+  it('rolls a link back when the call fails, after showing it at once', async () => {
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    const before = await linkedCount('target');
+    await page.route('**/api/links', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'The triple store is down' } }) });
+    });
+    try {
+      await linkButton().click();
+      // Optimistic: the button and the count flip before the server answers…
+      await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+      expect(await linkButton().innerText()).toBe('Unlink');
+      expect(await linkedCount('target')).toBe(before + 1);
+      // …and go back when it fails.
+      await expectVisible(page.getByText('The triple store is down'));
+      await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('false');
+      expect(await linkedCount('target')).toBe(before);
+      await shoot('linking-rolled-back');
+    } finally {
+      await page.unroute('**/api/links');
+    }
+  });
+
+  it('links a code to the leaves below another, and clears them all again', async () => {
+    const folder = '1,1,3,0,0,0,0,0';
+    await open(pair({ lid: folder, rid: '1112' }));
+    const before = { source: await linkedCount('source'), target: await linkedCount('target') };
+    // Two codes with children cannot be linked; a folder and a leaf can.
+    expect(await linkButton().isDisabled()).toBe(false);
+    await page.getByTestId('source-details-offer-link-to-descendants').click();
+    const details = page.getByTestId('source-details-offer-link-to-descendants-details');
+    await expectVisible(details);
+    expect(await details.innerText()).toContain('18 of the 18 codes without children');
+    // Not scrolled to the top: a popover whose button leaves the window hides.
+    await screenshot(page, 'linking-link-to-descendants');
+    await page.getByTestId('source-details-offer-link-to-descendants-confirm').click();
+    await expect.poll(() => linkedCount('source')).toBe(before.source + 18);
+    await expect.poll(() => linkedCount('target')).toBe(before.target + 1);
+    expect(await page.getByTestId('source-details-count-descendant').getAttribute('data-count')).toBe('18');
+    expect(await page.getByTestId('target-details-count-direct').getAttribute('data-count')).toBe('18');
+
+    // Nothing is left to propose.
+    await page.getByTestId('source-details-offer-link-to-descendants').click();
+    await expectVisible(page.getByText('Every one of them is linked to it already'));
+    expect(await page.getByTestId('source-details-offer-link-to-descendants-confirm').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('target-details-offer-clear-all-links').click();
+    await page.getByTestId('target-details-offer-clear-all-links-confirm').click();
+    await expect.poll(() => linkedCount('source')).toBe(before.source);
+    await expect.poll(() => linkedCount('target')).toBe(before.target);
+    expect(await page.getByTestId('target-details-offer-clear-all-links').isDisabled()).toBe(true);
+  });
+
+  it('marks a code unlinkable or defaulting to its parent, each counted as handled, and takes the marks back', async () => {
+    const leaf = '1,1,2,0,0,0,0,0';
+    await open(pair({ lid: leaf, rid: '1112' }));
+    const before = await linkedCount('source');
+    const offer = (name: string) => page.getByTestId(`source-details-offer-${name}`);
+
+    await offer('mark-unlinkable').click();
+    await expectVisible(page.getByTestId('source-details-unlinkable'));
+    await expect.poll(() => linkedCount('source')).toBe(before + 1);
+    expect(await node('source', leaf).getAttribute('data-linked')).toBe('true');
+    await expect.poll(() => offer('mark-unlinkable').isDisabled()).toBe(true);
+    expect(await offer('default-to-parent').isDisabled()).toBe(true);
+    await offer('mark-linkable').click();
+    await page.getByTestId('source-details-unlinkable').waitFor({ state: 'detached' });
+    await expect.poll(() => linkedCount('source')).toBe(before);
+
+    await expect.poll(() => offer('default-to-parent').isDisabled()).toBe(false);
+    await offer('default-to-parent').click();
+    await expectVisible(page.getByTestId('source-details-defaults-to-parent'));
+    await expect.poll(() => linkedCount('source')).toBe(before + 1);
+    await expect.poll(() => offer('stop-default-to-parent').isDisabled()).toBe(false);
+    expect(await offer('mark-unlinkable').isDisabled()).toBe(true);
+    await shoot('linking-defaults-to-parent');
+    await offer('stop-default-to-parent').click();
+    await page.getByTestId('source-details-defaults-to-parent').waitFor({ state: 'detached' });
+    await expect.poll(() => linkedCount('source')).toBe(before);
+  });
+
+  it("reports a tree that fails to load in a red 'Error' notification, on its side only", async () => {
+    await page.route('**/api/schemes/hisco/tree', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The codes are out of reach' } }) }),
+    );
+    try {
+      await page.goto(`${app.url}/admin/linking?lc=pst2&rc=hisco`);
+      const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'The codes are out of reach' });
+      await expectVisible(notice, 15_000);
+      expect(await notice.locator('.mantine-Notification-title').innerText()).toBe('Error');
+      await expectVisible(page.getByTestId('target-tree-error'));
+      await page.getByTestId('source-tree').waitFor();
+    } finally {
+      await page.unroute('**/api/schemes/hisco/tree');
+    }
+  });
+
+  it('W, A, S and D work the page from the keyboard, each with a key notification, but not while a search box has focus', async () => {
+    await open(pair({ lid: pstLeaf, rid: socLeaf }));
+    await press('d', 'Linked');
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+    await press('d', 'Unlinked');
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('false');
+
+    // Focus the target side (its code clicked), then search the source side for its name, and clear it.
+    await node('target', socLeaf).click();
+    await expect.poll(() => page.getByTestId('linking-target').getAttribute('data-focused')).toBe('true');
+    await press('s', `Searching the source side for "${socLeafName}"`);
+    expect(await page.getByTestId('source-search').inputValue()).toBe(socLeafName);
+    await expectVisible(page.getByTestId('source-search-dropdown'));
+    await press('s', 'Cleared the source search');
+    expect(await page.getByTestId('source-search').inputValue()).toBe('');
+
+    // W deselects the focused side's code; A then finds nothing selected there and switches sides.
+    await press('w', 'Deselected the target code');
+    await expect.poll(() => params().get('rid')).toBeNull();
+    expect(params().get('lid')).toBe(pstLeaf);
+    await press('a', 'Focus on the source side');
+    expect(await page.getByTestId('linking-source').getAttribute('data-focused')).toBe('true');
+
+    // A cleans up: only the path to the selected code stays open.
+    await node('source', '2,0,0,0,0,0,0,0').getByTestId('tree-node-toggle').click();
+    await expect.poll(() => node('source', '2,0,0,0,0,0,0,0').getAttribute('data-expanded')).toBe('true');
+    await press('a', 'Cleaned up the source tree');
+    expect(await node('source', '2,0,0,0,0,0,0,0').getAttribute('data-expanded')).toBe('false');
+    expect(await node('source', '1,1,0,0,0,0,0,0').getAttribute('data-expanded')).toBe('true');
+
+    // Typing in a search box is typing.
+    await page.getByTestId('target-search').click();
+    await page.keyboard.type('wad');
+    expect(await page.getByTestId('target-search').inputValue()).toBe('wad');
+    expect(params().get('lid')).toBe(pstLeaf);
+    expect(await page.locator('[data-testid="key-notification"]').count()).toBe(0);
+    await shoot('linking-search-focused');
+  });
+});
+
+describe('the seeded ESCO → ISCO-08 crosswalk', () => {
+  beforeAll(async () => {
+    // The seed is a job queued at the first start: wait for its links.
+    const linkCount = async () => ((await (await page.request.get(`${app.url}/api/links/count`)).json()) as { count: number }).count;
+    const deadline = Date.now() + 90_000;
+    while ((await linkCount()) < 2_942) {
+      if (Date.now() > deadline) throw new Error('The seeded ESCO → ISCO-08 crosswalk was not imported within 90 s');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  });
+
+  it('shows the seeded links, and a subtree of fewer than 50 codes fully open', async () => {
+    await open('lc=esco&rc=isco08&rid=0110');
+    expect(await linkedCount('target')).toBeGreaterThan(400);
+    expect(await linkedCount('source')).toBeGreaterThan(2_000);
+    const direct = Number(await page.getByTestId('target-details-count-direct').getAttribute('data-count'));
+    expect(direct).toBeGreaterThan(0);
+    expect(direct).toBeLessThan(50);
+    const relations = await page.getByTestId('target-details-links').getByTestId('link-relation').allInnerTexts();
+    expect(relations.length).toBe(direct);
+    expect(new Set(relations)).toEqual(new Set(['broadMatch']));
+    expect(await linkButton().isDisabled()).toBe(true);
+
+    await page.getByTestId('target-details-count-direct').click();
+    const banner = page.getByTestId('source-subtree');
+    await expectVisible(banner);
+    expect(Number(await banner.getAttribute('data-count'))).toBe(direct);
+    // Every code of the subtree is shown (all of its nodes open).
+    const firstLinked = (await page.getByTestId('target-details-links').locator('[data-testid^="target-details-links-"]').first().getAttribute('data-testid'))!.replace('target-details-links-', '');
+    await expectVisible(node('source', firstLinked));
+    expect(await node('source', firstLinked).getAttribute('data-linked')).toBe('true');
+    await shoot('linking-esco-isco08-subtree-light');
+
+    await page.getByTestId('source-subtree-close').click();
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('opens a subtree of 50 codes or more only to the selected code, and W closes it', async () => {
+    await open('lc=esco&rc=isco08&rid=2');
+    const below = Number(await page.getByTestId('target-details-count-descendant').getAttribute('data-count'));
+    expect(below).toBeGreaterThanOrEqual(50);
+    await page.getByTestId('target-details-count-descendant').click();
+    await expectVisible(page.getByTestId('source-subtree'));
+    // Nothing is selected on the source side: nothing opens.
+    expect(await page.getByTestId('source-tree').locator('[data-expanded="true"]').count()).toBe(0);
+    await press('w', 'Closed the source subtree');
+    expect(await page.getByTestId('source-subtree').count()).toBe(0);
+  });
+
+  it('looks right in the dark', async () => {
+    const { context, page: dark } = await newPage(browser, 'dark');
+    await dark.goto(`${app.url}/admin/linking`);
+    await logIn(dark, app.admin.username, app.admin.password, { waitClosed: true });
+    await open('lc=esco&rc=isco08&rid=0110', dark);
+    const linked = dark.getByTestId('target-details-links').locator('[data-testid^="target-details-links-"]').first();
+    await linked.click();
+    await expect.poll(() => new URL(dark.url()).searchParams.get('lid')).not.toBeNull();
+    await shoot('linking-esco-isco08-dark', dark);
+    await context.close();
+  });
+});

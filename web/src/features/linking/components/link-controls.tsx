@@ -1,0 +1,98 @@
+import { Button, Group, Kbd, Paper, Select, Stack, Text, Tooltip, type ComboboxItem } from '@mantine/core';
+import { linkRelation, linkRelations, type LinkRelation } from '@og/shared/contracts/links';
+import { IconLink, IconUnlink } from '@tabler/icons-react';
+import type { LinkButtonState } from '../link-button-state';
+
+/** What each relation says, read from the source code to the target code. */
+const relationMeanings: Record<LinkRelation, string> = {
+  exactMatch: 'the same occupation',
+  closeMatch: 'nearly the same occupation',
+  broadMatch: 'the target is broader',
+  narrowMatch: 'the target is narrower',
+  relatedMatch: 'related occupations',
+};
+
+const shortcutHelp = [
+  'W: deselect, or close the subtree',
+  'A: clean up the tree, or switch sides',
+  "S: search the other side for this code's name",
+  'D: link or unlink',
+  'Off while a search box has focus.',
+].join('\n');
+
+const relationOptions = linkRelations.map((relation) => ({ value: relation, label: relation }));
+
+export interface LinkControlsProps {
+  state: LinkButtonState;
+  /** The relation new links get. */
+  relation: LinkRelation;
+  /** A relation picked: an existing link changes to it, otherwise new links get it. */
+  onRelationChange: (relation: LinkRelation) => void;
+  onToggle: () => void;
+  canEdit: boolean;
+  pending: boolean;
+}
+
+/** The link/unlink button between the node details (SPEC §4) and the relation picker beside it. */
+export function LinkControls({ state, relation, onRelationChange, onToggle, canEdit, pending }: LinkControlsProps) {
+  const { linked, disabledReason } = state;
+  const shown = state.relation ?? relation;
+  return (
+    <Paper withBorder radius="md" p="md" w={{ base: '100%', md: 220 }} style={{ flexShrink: 0 }} data-testid="link-controls">
+      <Stack gap="sm" justify="center" h="100%">
+        <Select
+          label="Relation"
+          description={linked ? 'of this link, source to target' : 'of new links, source to target'}
+          inputWrapperOrder={['label', 'input', 'description']}
+          data={relationOptions}
+          value={shown}
+          onChange={(value) => {
+            const parsed = linkRelation.safeParse(value);
+            if (parsed.success && parsed.data !== shown) onRelationChange(parsed.data);
+          }}
+          allowDeselect={false}
+          disabled={!canEdit || pending}
+          renderOption={({ option }: { option: ComboboxItem }) => (
+            <Stack gap={0}>
+              <Text size="sm">{option.label}</Text>
+              <Text size="xs" c="dimmed">
+                {relationMeanings[option.value as LinkRelation]}
+              </Text>
+            </Stack>
+          )}
+          comboboxProps={{ shadow: 'md' }}
+          data-testid="relation-select"
+        />
+        {/* A disabled button hears no pointer: the tooltip sits on a wrapper. */}
+        <Tooltip label={disabledReason} disabled={disabledReason === null} withArrow multiline maw={220}>
+          <div>
+            <Button
+            size="md"
+            fullWidth
+            color={linked ? 'red' : 'teal'}
+            leftSection={linked ? <IconUnlink size={20} /> : <IconLink size={20} />}
+            disabled={disabledReason !== null}
+            onClick={onToggle}
+            data-testid="link-button"
+            data-linked={linked}
+          >
+            {linked ? 'Unlink' : 'Link'}
+            </Button>
+          </div>
+        </Tooltip>
+        <Tooltip label={shortcutHelp} withArrow multiline maw={260} style={{ whiteSpace: 'pre-line' }}>
+          <Group gap={4} justify="center" wrap="wrap" data-testid="shortcut-help">
+            {(['W', 'A', 'S', 'D'] as const).map((key) => (
+              <Kbd key={key} size="xs">
+                {key}
+              </Kbd>
+            ))}
+            <Text size="xs" c="dimmed">
+              shortcuts
+            </Text>
+          </Group>
+        </Tooltip>
+      </Stack>
+    </Paper>
+  );
+}
