@@ -4,7 +4,7 @@ import type { SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { defaultSchemeId, isSchemeId, schemeById, schemes as registeredSchemes, type SchemeId } from '@og/shared/domain/schemes';
 import { IconAlertTriangle, IconBinaryTree2, IconFileImport, IconHandClick } from '@tabler/icons-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
@@ -23,6 +23,7 @@ import { useMovingMode } from '../hooks/use-moving-mode';
 import { codePagePath, schemePagePath } from '../scheme-paths';
 import { CodeDetail, type DetailTab } from './code-detail';
 import { SchemeImportButton, SchemeImportProgress } from './scheme-import';
+import { useRevealSelection } from '../../../lib/use-reveal-selection';
 
 interface SchemeBrowserProps {
   /** From the route; an id the registry does not know shows 'Scheme not found'. */
@@ -282,36 +283,6 @@ function SchemeCodes({ scheme, tree, code, canEdit, selector }: SchemeCodesProps
       detail={detail}
     />
   );
-}
-
-/**
- * Opens the path to the selected code, and the code itself, whenever the selection changes
- * (on load, from the address, a link or a search), once per selection: folders the user
- * closes stay closed.
- * Returns a function that marks a value as already in view.
- * An effect rather than a state change during render: navigation renders in a transition,
- * and render-phase updates from it would be replayed over later clicks on the tree.
- */
-function useRevealSelection(
-  code: string | null,
-  lookup: SchemeTree['lookup'],
-  expand: (values: readonly string[]) => void,
-): (value: string) => void {
-  const revealedFor = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    if (code === null) {
-      revealedFor.current = null;
-      return;
-    }
-    if (revealedFor.current === code || !lookup[code]) return;
-    revealedFor.current = code;
-    // The code's own children show too: arriving at a group is arriving to see what is in it.
-    expand(selfAndAncestors(lookup, code));
-  }, [code, lookup, expand]);
-  // For a selection made in the tree itself: its row is already visible.
-  return useCallback((value: string) => {
-    revealedFor.current = value;
-  }, []);
 }
 
 function TreeLegend({ canEdit }: { canEdit: boolean }) {
