@@ -17,9 +17,16 @@ import Papa from 'papaparse';
  *   surrounding spaces (which the ingest trims, so they do not add distinct rows).
  * - Totals: men and women (skewed counts, 1 % large, 0.1 % of women empty) and their sum.
  *
+ * That is the `repetitive` regime (a census table, or a sample of records). In the `individual`
+ * regime, as in a full-count census transcribed record by record, most rows ({@link
+ * recordVariantShare}) carry their own variant of the title: a spelling of the transcriber's
+ * (a letter doubled, dropped or swapped, the case changed), now and then a trailing word, and the
+ * record's number. The number is the row's own, so each such row is a distinct (title, code)
+ * pair: about 80 % of the pairs are distinct (3.9 M of 4.9 M rows at 200 MB).
+ *
  * Deterministic for a seed; written as a stream in 1 MiB chunks, memory flat whatever the size.
- * The distinct (trimmed title, code) count is tracked in a bitmap over the pool, so the bench can
- * check the ingest's figures against it.
+ * The distinct (trimmed title, code) count is tracked in a bitmap over the pool (plus one for each
+ * row with its own variant), so the bench can check the ingest's figures against it.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,6 +36,13 @@ export const titlesDir = path.resolve(repoRoot, '../shared/data/titles');
 const formatVersion = 2;
 
 export const censusColumns = { title: 'occupation', code: 'hisco', totals: ['men', 'women', 'total'] } as const;
+
+/** How often titles repeat: `repetitive` (a few hundred thousand distinct pairs), `individual` (most rows their own). */
+export const censusRegimes = ['repetitive', 'individual'] as const;
+export type CensusRegime = (typeof censusRegimes)[number];
+
+/** In the `individual` regime, the share of rows with a title variant of their own. */
+const recordVariantShare = 0.78;
 
 export interface CensusFile {
   path: string;
@@ -41,6 +55,7 @@ export interface CensusFile {
   /** Titles in the pool the rows were drawn from. */
   poolTitles: number;
   seed: number;
+  regime: CensusRegime;
   /** Whether an existing file with the same size and seed was reused. */
   reused: boolean;
   seconds: number;
@@ -113,7 +128,7 @@ function normaliseCode(raw: unknown): string | null {
 }
 
 /** Every distinct title of every CSV in the titles directory, with a code, in a fixed order. */
-function loadTitlePool(directory = titlesDir): PoolTitle[] {
+function loadTitlePool(regime: CensusRegime, directory = titlesDir): PoolTitle[] {
   if (!fs.existsSync(directory)) throw new Error(`The titles directory ${directory} is missing (it holds the real title files the generator draws from).`);
   const files = fs.readdirSync(directory).filter((file) => file.toLowerCase().endsWith('.csv')).sort();
   if (!files.length) throw new Error(`No CSV files in ${directory}.`);
@@ -141,7 +156,32 @@ function loadTitlePool(directory = titlesDir): PoolTitle[] {
     if (index % 40 === 0) byTitle.set(`${title}, ${suffixes[index % suffixes.length]}`, code);
     if (index % 150 === 7) byTitle.set(`${title} "${nicknames[index % nicknames.length]}"`, code);
   });
-  return [...byTitle].map(([title, code]) => ({ title, code }));
+  const pool = [...byTitle].map(([title, code]) => ({ title, code }));
+  // A record's variant ends in its number: no title of the pool may look like one.
+  return regime === 'individual' ? pool.filter(({ title }) => !endsInNumber.test(title)) : pool;
+}
+
+const endsInNumber = /\s\d+$/;
+const trailingWords = ['jun.', 'sen.', 'retired', 'out of work', 'at home', 'deceased', 'and farmer', 'lodger'];
+
+/**
+ * A record's own variant of `title`: a transcriber's spelling, sometimes a trailing word, and the
+ * record's `number` last. Two rows with different numbers never have the same variant, and no
+ * title of the pool ends in a number: each variant is a distinct title.
+ */
+function recordVariant(title: string, next: () => number, number: number): string {
+  let variant = title;
+  const letters = [...title.matchAll(/[a-z]/g)].map((match) => match.index);
+  const spelling = next();
+  if (letters.length > 1 && spelling < 0.6) {
+    const at = letters[1 + Math.floor(next() * (letters.length - 1))]!;
+    if (spelling < 0.2) variant = `${title.slice(0, at)}${title[at]}${title.slice(at)}`;
+    else if (spelling < 0.35) variant = `${title.slice(0, at)}${title.slice(at + 1)}`;
+    else if (spelling < 0.5 && /[a-z]/.test(title[at - 1] ?? '')) variant = `${title.slice(0, at - 1)}${title[at]}${title[at - 1]}${title.slice(at + 1)}`;
+    else variant = spelling < 0.55 ? title.toLowerCase() : title.toUpperCase();
+  }
+  if (next() < 0.3) variant += ` ${trailingWords[Math.floor(next() * trailingWords.length)]}`;
+  return `${variant} ${number}`;
 }
 
 function csvField(value: string): string {
@@ -159,8 +199,16 @@ function count(next: () => number, mean: number): number {
  * reaches the size) to `outPath`. Reuses an existing file made with the same size, seed and
  * format (its figures are kept beside it in `<file>.json`) unless `force`.
  */
-export async function generateCensus(options: { bytes: number; outPath: string; seed?: number; force?: boolean; log?: (line: string) => void }): Promise<CensusFile> {
+export async function generateCensus(options: {
+  bytes: number;
+  outPath: string;
+  seed?: number;
+  regime?: CensusRegime;
+  force?: boolean;
+  log?: (line: string) => void;
+}): Promise<CensusFile> {
   const seed = options.seed ?? 42;
+  const regime = options.regime ?? 'repetitive';
   const outPath = path.resolve(options.outPath);
   if (isInside(outPath, repoRoot)) throw new Error(`Refusing to write ${outPath}: generated data never goes into the repo (choose a path outside ${repoRoot}).`);
   const sidecar = `${outPath}.json`;
@@ -168,15 +216,16 @@ export async function generateCensus(options: { bytes: number; outPath: string; 
   if (!options.force && fs.existsSync(outPath) && fs.existsSync(sidecar)) {
     try {
       const saved = JSON.parse(fs.readFileSync(sidecar, 'utf8')) as CensusFile & { target: number; formatVersion: number };
-      if (saved.target === options.bytes && saved.seed === seed && saved.formatVersion === formatVersion && fs.statSync(outPath).size === saved.bytes) {
-        return { path: outPath, bytes: saved.bytes, rows: saved.rows, distinct: saved.distinct, totals: saved.totals, poolTitles: saved.poolTitles, seed, reused: true, seconds: 0 };
+      const same = saved.target === options.bytes && saved.seed === seed && saved.regime === regime && saved.formatVersion === formatVersion;
+      if (same && fs.statSync(outPath).size === saved.bytes) {
+        return { path: outPath, bytes: saved.bytes, rows: saved.rows, distinct: saved.distinct, totals: saved.totals, poolTitles: saved.poolTitles, seed, regime, reused: true, seconds: 0 };
       }
     } catch {
       // unreadable sidecar: generate again
     }
   }
 
-  const pool = loadTitlePool();
+  const pool = loadTitlePool(regime);
   const next = random(seed);
   // Seeded shuffle: the rank (and so the frequency) of a title does not depend on its source file.
   for (let i = pool.length - 1; i > 0; i--) {
@@ -201,6 +250,7 @@ export async function generateCensus(options: { bytes: number; outPath: string; 
   const variants = 5;
   const seen = new Uint8Array(pool.length * variants);
   let distinct = 0;
+  let recordVariants = 0;
   const totals: [number, number, number] = [0, 0, 0];
 
   await fs.promises.mkdir(path.dirname(outPath), { recursive: true });
@@ -228,12 +278,17 @@ export async function generateCensus(options: { bytes: number; outPath: string; 
       variant = 1 + Math.floor(next() * 3);
       code = entry.code.slice(0, 4) + ((Number(entry.code[4]) + variant) % 10);
     }
-    const slot = index * variants + variant;
-    if (!seen[slot]) {
-      seen[slot] = 1;
-      distinct++;
-    }
     let title = entry.title;
+    if (regime === 'individual' && next() < recordVariantShare) {
+      title = recordVariant(title, next, ++recordVariants);
+      distinct++;
+    } else {
+      const slot = index * variants + variant;
+      if (!seen[slot]) {
+        seen[slot] = 1;
+        distinct++;
+      }
+    }
     const spacing = next();
     if (spacing < 0.02) {
       title = spacing < 0.007 ? ` ${title}` : spacing < 0.014 ? `${title}  ` : `  ${title} `;
@@ -259,16 +314,16 @@ export async function generateCensus(options: { bytes: number; outPath: string; 
   await flush();
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   await fs.promises.rename(partial, outPath);
-  const result: CensusFile = { path: outPath, bytes: written, rows, distinct, totals, poolTitles: pool.length, seed, reused: false, seconds: (performance.now() - started) / 1000 };
+  const result: CensusFile = { path: outPath, bytes: written, rows, distinct, totals, poolTitles: pool.length, seed, regime, reused: false, seconds: (performance.now() - started) / 1000 };
   await fs.promises.writeFile(sidecar, JSON.stringify({ ...result, target: options.bytes, formatVersion }, null, 2));
   return result;
 }
 
-export function defaultCensusPath(bytes: number, seed: number): string {
-  return path.join(defaultBenchDir(), `census-${formatSize(bytes)}-seed${seed}.csv`);
+export function defaultCensusPath(bytes: number, seed: number, regime: CensusRegime = 'repetitive'): string {
+  return path.join(defaultBenchDir(), `census-${regime === 'repetitive' ? '' : `${regime}-`}${formatSize(bytes)}-seed${seed}.csv`);
 }
 
-/** `npm run bench:generate -- [--size 1GB] [--out PATH] [--seed 42] [--force]` */
+/** `npm run bench:generate -- [--size 1GB] [--out PATH] [--seed 42] [--regime repetitive|individual] [--force]` */
 async function cli(argv: string[]): Promise<void> {
   const args = new Map<string, string>();
   const flags = new Set<string>();
@@ -280,19 +335,22 @@ async function cli(argv: string[]): Promise<void> {
     else throw new Error(`Unknown argument: ${arg} (see --help)`);
   }
   if (flags.has('--help') || flags.has('-h')) {
-    console.log('Usage: npm run bench:generate -- [--size 1GB] [--out PATH] [--seed 42] [--force]');
+    console.log('Usage: npm run bench:generate -- [--size 1GB] [--out PATH] [--seed 42] [--regime repetitive|individual] [--force]');
     console.log(`Writes a census-like CSV (${censusColumns.title},${censusColumns.code},${censusColumns.totals.join(',')}) from the titles in ${titlesDir}.`);
-    console.log(`Default output: ${defaultBenchDir()}/census-<size>-seed<seed>.csv`);
+    console.log('--regime individual: most rows carry a variant of their title of their own (about 80 % of the (title, code) pairs distinct).');
+    console.log(`Default output: ${defaultBenchDir()}/census-[individual-]<size>-seed<seed>.csv`);
     return;
   }
-  for (const key of args.keys()) if (!['size', 'out', 'seed'].includes(key)) throw new Error(`Unknown option --${key} (see --help)`);
+  for (const key of args.keys()) if (!['size', 'out', 'seed', 'regime'].includes(key)) throw new Error(`Unknown option --${key} (see --help)`);
+  const regime = (args.get('regime') ?? 'repetitive') as CensusRegime;
+  if (!censusRegimes.includes(regime)) throw new Error(`--regime takes ${censusRegimes.join(' or ')} (got ${regime})`);
   const bytes = parseSize(args.get('size') ?? '1GB');
   const seed = Number(args.get('seed') ?? 42);
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   // npm runs scripts from the repo root; a relative --out means relative to where npm was started.
   const out = args.get('out');
-  const outPath = out ? path.resolve(process.env.INIT_CWD ?? process.cwd(), out) : defaultCensusPath(bytes, seed);
-  const file = await generateCensus({ bytes, outPath, seed, force: flags.has('--force'), log: (line) => console.log(line) });
+  const outPath = out ? path.resolve(process.env.INIT_CWD ?? process.cwd(), out) : defaultCensusPath(bytes, seed, regime);
+  const file = await generateCensus({ bytes, outPath, seed, regime, force: flags.has('--force'), log: (line) => console.log(line) });
   console.log(
     `${file.reused ? 'reused' : 'wrote'} ${file.path}: ${formatSize(file.bytes)}, ${file.rows.toLocaleString('en')} rows, ` +
       `${file.distinct.toLocaleString('en')} distinct (title, code) rows from ${file.poolTitles.toLocaleString('en')} titles` +

@@ -139,8 +139,7 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
       read = await readUpload(input, { sniff, encoding, metadata: metadata.data, staged, tools, report, watch });
       // Pairs that outgrew the memory went to the staging table: the rest follow them there.
       if (read.groups.spilled) {
-        read.groups.flush();
-        await staged.drained();
+        await read.groups.flush();
         await staged.end();
       }
       break;
@@ -173,14 +172,13 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
     await withHeartbeat(report, { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(titles)} distinct` }, async () => {
       const copy = new TableCopy(client, partitionCopyStatement(input.datasetId));
       try {
-        await groups.writePartitionRows(
-          input.datasetId,
-          (text) => copy.write(text),
-          () => {
+        await groups.writePartitionRows(input.datasetId, {
+          write: (text) => copy.write(text),
+          drained: () => {
             watch.throwIfDeleted();
             return copy.drained();
           },
-        );
+        });
         await copy.end();
       } catch (error) {
         await copy.abort();
@@ -230,7 +228,7 @@ async function readUpload(
   const { sniff, staged, tools, report, metadata, watch } = context;
   const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns };
   const keyEncoding: ByteEncoding = input.format === 'csv' && context.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
-  const groups = new TitleGroups(columns.totalsColumns.length, (text) => staged.write(text), keyEncoding, tools.groupBytes ?? defaultGroupBytes);
+  const groups = new TitleGroups(columns.totalsColumns.length, staged, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
   let reported = 0;
   const afterPiece = async (rows: number, bytesRead: number) => {
     watch.throwIfDeleted();

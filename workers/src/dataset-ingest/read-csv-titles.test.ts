@@ -49,7 +49,8 @@ async function read(
   const encoding = options.encoding ?? 'utf-8';
   const all = { titleColumn: 'title', codeColumn: null, totalsColumns: [], ...columns };
   let copyText = '';
-  const groups = new TitleGroups(all.totalsColumns.length, (text) => (copyText += text.toString('utf8')), encoding, options.capacity ?? 100);
+  const staging = { write: (text: Buffer) => (copyText += text.toString('utf8')), drained: async () => undefined };
+  const groups = new TitleGroups(all.totalsColumns.length, staging, encoding, options.capacity ?? 100);
   const rows = await readCsvTitles({
     pieces: piecesOf(bytes, options.cuts ?? []),
     encoding,
@@ -60,7 +61,7 @@ async function read(
     groups,
     afterPiece: async () => undefined,
   });
-  groups.flush();
+  await groups.flush();
   return { rows, titles: rowsOfCopyText(copyText) };
 }
 

@@ -3,8 +3,9 @@ import { nameHeaderColumns } from '@og/shared/domain/csv-header';
 import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 import { CsvRowScanner, rowFound, rowIncomplete, strayQuote } from './csv-scanner.js';
 import { errorAtLine, InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
+import { EventLoopTurns } from './event-loop-turns.js';
 import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from './text-bytes.js';
-import { nulInTitle, type TitleGroups } from './title-groups.js';
+import { nulInTitle, tableFull, type TitleGroups } from './title-groups.js';
 import { maxTitleAndCodeBytes, maxTitleCharacters, nulProblem, titleProblem } from './title-limits.js';
 import { parseWholeNumberBytes, totalsCellProblem } from './totals-values.js';
 import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from './upload-sniffing.js';
@@ -12,7 +13,9 @@ import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from './upload-
 /**
  * Reading a CSV upload into title groups, streamed: the file in pieces of a MiB, the rows found
  * in the bytes (csv-scanner.ts, papaparse's rules), each row checked and counted by its title and
- * code bytes. Only the header, and values something is wrong with, become strings.
+ * code bytes. Only the header, and values something is wrong with, become strings. The rows are
+ * read in turns of the event loop (event-loop-turns.ts), and wait while the groups, full, are
+ * written out.
  *
  * Why bytes: on a 200 MB census-like file (5.4 M rows, this 2-core machine) papaparse took
  * 3.5–4 s just to parse (its `step` and `chunk` callbacks within noise of each other and of
@@ -47,6 +50,7 @@ export interface CsvReadOptions {
   bytesBefore: number;
   dialect: CsvDialect;
   columns: TitleColumns;
+  /** Where the rows are counted; flushed to the staging table whenever it is full. */
   groups: TitleGroups;
   /** Runs after each piece of the file (backpressure, progress): rows read, bytes of the file read. */
   afterPiece: (rows: number, bytesRead: number) => Promise<void>;
@@ -117,7 +121,8 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
     header = names;
   };
 
-  const readRow = (work: Buffer) => {
+  /** Counts the row found; false (the row not counted) when the groups are full. */
+  const readRow = (work: Buffer): boolean => {
     if (scanner.fieldCount !== width) throw raggedRowError(line, scanner.fieldCount, width);
     let title: Buffer = work;
     let titleStart = 0;
@@ -153,16 +158,31 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
       totals[column] = value;
     }
     const slot = groups.add(title, titleStart, titleEnd, code, codeStart, codeEnd, totals);
+    if (slot === tableFull) return false;
     if (slot < 0) {
       throw errorAtLine(line, slot === nulInTitle ? nulProblem : `the totals of ${quoteValue(text(title, titleStart, titleEnd))} add up past 2^53, more than can be summed exactly.`);
     }
     rows++;
+    return true;
   };
 
-  /** Reads the rows in `work[0, end)`; answers where the unfinished last row starts. */
-  const readRows = (work: Buffer, end: number, final: boolean): number => {
-    let at = 0;
+  const turns = new EventLoopTurns();
+  let paused: 'groups full' | 'turn over' | null = null;
+  let rowsSinceClock = 0;
+  /**
+   * Reads the rows in `work[at, end)`; answers where it stopped: at the unfinished last row, or
+   * (`paused` says why) at the first row the groups had no room for, or where the turn ended (the
+   * clock is read every 256 rows).
+   */
+  const readRows = (work: Buffer, at: number, end: number, final: boolean): number => {
     while (at < end) {
+      if (++rowsSinceClock === 256) {
+        rowsSinceClock = 0;
+        if (turns.over) {
+          paused = 'turn over';
+          return at;
+        }
+      }
       const found = scanner.scan(work, at, end, final);
       if (found === rowIncomplete) break;
       if (found !== rowFound) {
@@ -176,12 +196,26 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
       const rowEnd = scanner.rowEnd;
       const blank = scanner.fieldCount === 1 && scanner.fieldEnd[0] === scanner.fieldStart[0];
       if (!blank) {
-        if (header) readRow(work);
-        else readHeader(work);
+        if (!header) readHeader(work);
+        else if (!readRow(work)) {
+          paused = 'groups full';
+          return at;
+        }
       }
       if (scanner.anyQuoted || countBreaks) line += countByte(work, at, rowEnd, lineByte);
       else if (rowEnd < end || work[rowEnd - 1] === lineByte) line += 1;
       at = rowEnd;
+    }
+    return at;
+  };
+  /** {@link readRows} to the end, flushing the groups whenever they are full, a turn of the event loop at a time. */
+  const readAllRows = async (work: Buffer, end: number, final: boolean): Promise<number> => {
+    let at = readRows(work, 0, end, final);
+    while (paused) {
+      if (paused === 'groups full') await groups.flush();
+      else await turns.next();
+      paused = null;
+      at = readRows(work, at, end, final);
     }
     return at;
   };
@@ -200,7 +234,7 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
     work.set(piece.bytes, kept);
     const end = kept + piece.bytes.length;
     if (utf8 && !utf8.check(work, end, false)) throw new NotUtf8Error('The file is not valid UTF-8 past its first MiB.');
-    const consumed = readRows(work, end, false);
+    const consumed = await readAllRows(work, end, false);
     kept = end - consumed;
     if (kept > maxRowBytes) throw errorAtLine(line, `a row runs on for more than ${maxRowBytes / 1024 / 1024} MB; is a quote never closed?`);
     work.copy(work, 0, consumed, end);
@@ -208,7 +242,7 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
     await options.afterPiece(rows, bytesRead);
   }
   if (utf8 && !utf8.check(work, kept, true)) throw new NotUtf8Error('The file is not valid UTF-8 past its first MiB.');
-  if (kept) readRows(work, kept, true);
+  if (kept) await readAllRows(work, kept, true);
   await options.afterPiece(rows, bytesRead);
 
   if (!header) throw new InvalidDatasetFileError(emptyFileMessage);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
-import { nulInTitle, sumTooLarge, type TitleGroups } from './title-groups.js';
+import { EventLoopTurns } from './event-loop-turns.js';
+import { nulInTitle, sumTooLarge, tableFull, type TitleGroups } from './title-groups.js';
 import { nulProblem, titleProblem } from './title-limits.js';
 import { parseWholeNumber, totalsCellProblem } from './totals-values.js';
 
@@ -8,6 +9,7 @@ import { parseWholeNumber, totalsCellProblem } from './totals-values.js';
  * Reads the rows of the JSON form of an upload into title groups. The API stores `data` as JSON
  * lines, one `{"title","code","totals"}` per line, `totals` in the order of the metadata's
  * totals columns (numbers, or strings read like CSV cells). Messages name the row of `data` (1-based).
+ * Read in turns of the event loop (event-loop-turns.ts).
  */
 export async function readJsonTitles(
   path: string,
@@ -18,8 +20,9 @@ export async function readJsonTitles(
   const values = new Float64Array(totalsColumns.length);
   let rowCount = 0;
   let pending = '';
-  const readLine = (line: string) => {
-    if (!line.trim()) return;
+  /** Counts the row of the line; false (the row not counted) when the groups are full. */
+  const readLine = (line: string): boolean => {
+    if (!line.trim()) return true;
     const at = rowCount + 1;
     const fail = (problem: string) => new InvalidDatasetFileError(`Row ${at} of data: ${problem}`);
     let value: unknown;
@@ -49,11 +52,14 @@ export async function readJsonTitles(
       values[column] = parsed;
     }
     const slot = groups.addText(title, code, values);
+    if (slot === tableFull) return false;
     if (slot === nulInTitle) throw fail(nulProblem);
     if (slot === sumTooLarge) throw fail('the totals of this title add up past 2^53, more than can be summed exactly.');
     rowCount++;
+    return true;
   };
 
+  const turns = new EventLoopTurns();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let bytesRead = 0;
   for await (const chunk of fs.createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
@@ -67,13 +73,15 @@ export async function readJsonTitles(
     const input = pending + text;
     let start = 0;
     for (let end = input.indexOf('\n'); end !== -1; end = input.indexOf('\n', start)) {
-      readLine(input.slice(start, end));
+      const line = input.slice(start, end);
+      while (!readLine(line)) await groups.flush();
       start = end + 1;
+      if (turns.over) await turns.next();
     }
     pending = input.slice(start);
     await afterPiece(rowCount, bytesRead);
   }
-  readLine(pending);
+  while (!readLine(pending)) await groups.flush();
   await afterPiece(rowCount, bytesRead);
   if (rowCount === 0) throw new InvalidDatasetFileError('The upload has no rows.');
   return rowCount;

@@ -1,52 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { nulInTitle, sumTooLarge, TitleGroups } from './title-groups.js';
+import { nulInTitle, sumTooLarge, tableFull, TitleGroups } from './title-groups.js';
 
 function collect(totalsCount: number, encoding: 'utf-8' | 'windows-1252' = 'utf-8', maxBytes?: number) {
   const lines: string[] = [];
-  const groups = new TitleGroups(totalsCount, (text) => lines.push(...text.toString('utf8').split('\n').filter(Boolean)), encoding, maxBytes);
+  const staging = { write: (text: Buffer) => lines.push(...text.toString('utf8').split('\n').filter(Boolean)), drained: async () => undefined };
+  const groups = new TitleGroups(totalsCount, staging, encoding, maxBytes);
   return { groups, lines };
 }
 
 const totals = (...values: number[]) => new Float64Array(values);
 
 describe('TitleGroups', () => {
-  it('adds up occurrences and totals per (title, code) and writes them as COPY text lines', () => {
+  it('adds up occurrences and totals per (title, code) and writes them as COPY text lines', async () => {
     const { groups, lines } = collect(2);
     groups.addText('baker', '1', totals(2, 3));
     groups.addText('baker', '1', totals(5, 0));
     groups.addText('baker', '2', totals(1, 1));
     groups.addText('bake', 'r1', totals(1, 1)); // same bytes joined, another pair
     expect(groups.size).toBe(3);
-    groups.flush();
+    await groups.flush();
     expect(lines.sort()).toEqual(['bake\tr1\t1\t1\t1', 'baker\t1\t2\t7\t3', 'baker\t2\t1\t1\t1']);
     expect(groups.size).toBe(0);
     expect(groups.stagedLines).toBe(3);
   });
 
-  it('escapes what COPY text gives a meaning: backslash, tab and line breaks', () => {
+  it('escapes what COPY text gives a meaning: backslash, tab and line breaks', async () => {
     const { groups, lines } = collect(0);
     groups.addText('a\\b\tc', 'x\ny\rz', totals());
-    groups.flush();
+    await groups.flush();
     expect(lines).toEqual(['a\\\\b\\tc\tx\\ny\\rz\t1']);
   });
 
-  it('grows up to its memory budget, then writes the pairs out and starts again', () => {
+  it('grows up to its memory budget, then says it is full until it is written out and starts again', async () => {
     const { groups, lines } = collect(1, 'utf-8', 64 * 1024);
-    expect(groups.spilled).toBe(false);
     let distinct = 0;
-    for (let row = 0; !groups.spilled; row++) {
-      groups.addText(`title ${row}`, '', new Float64Array([1]));
-      groups.addText('baker', '', new Float64Array([2]));
+    while (groups.addText(`title ${distinct}`, '', totals(1)) !== tableFull) {
+      groups.addText('baker', '', totals(2));
       distinct++;
     }
-    // The table filled up with the first titles and baker; the last title and baker start afresh.
-    expect(lines.length).toBe(distinct);
-    expect(groups.stagedLines).toBe(distinct);
-    expect(lines).toContain(`baker\t\t${distinct - 1}\t${2 * (distinct - 1)}`);
-    expect(groups.size).toBe(2);
-    groups.flush();
-    expect(lines.slice(-2)).toEqual([`title ${distinct - 1}\t\t1\t1`, 'baker\t\t1\t2']);
+    // Full: a pair it holds is still counted, a new one is not.
+    expect(groups.size).toBe(distinct + 1);
+    expect(groups.addText('baker', '', totals(2))).toBeGreaterThanOrEqual(0);
+    expect(groups.addText(`title ${distinct}`, '', totals(1))).toBe(tableFull);
+    expect(groups.spilled).toBe(false);
     expect(distinct).toBeGreaterThan(100);
+
+    await groups.flush();
+    expect(lines.length).toBe(distinct + 1);
+    expect(groups.stagedLines).toBe(distinct + 1);
+    expect(lines).toContain(`baker\t\t${distinct + 1}\t${2 * (distinct + 1)}`);
+    expect(groups.spilled).toBe(true);
+    expect(groups.size).toBe(0);
+    expect(groups.addText(`title ${distinct}`, '', totals(1))).toBeGreaterThanOrEqual(0);
+    await groups.flush();
+    expect(lines.at(-1)).toBe(`title ${distinct}\t\t1\t1`);
+  });
+
+  it('writes out a buffer at a time, waiting for each to be taken in', async () => {
+    const taken: number[] = [];
+    let waiting = 0;
+    const groups = new TitleGroups(0, {
+      write: (text) => {
+        expect(waiting).toBe(0);
+        taken.push(text.length);
+        waiting++;
+      },
+      drained: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        waiting--;
+      },
+    });
+    const titles = Array.from({ length: 100_000 }, (_, row) => `a title long enough to need more than one buffer ${row}`);
+    for (const title of titles) groups.addText(title, '', totals());
+    await groups.flush();
+    expect(taken.length).toBeGreaterThan(3);
+    // Every line, once: `title`, an empty code, one occurrence.
+    expect(taken.reduce((sum, bytes) => sum + bytes, 0)).toBe(titles.reduce((sum, title) => sum + Buffer.byteLength(`${title}\t\t1\n`), 0));
+    expect(waiting).toBe(0);
   });
 
   it('writes rows of the partition when every pair fitted', async () => {
@@ -55,24 +85,24 @@ describe('TitleGroups', () => {
     groups.addText('baker', '1', totals(5, 0));
     groups.addText('smith', '', totals(1, 1));
     let text = '';
-    await groups.writePartitionRows('0b6c', (chunk) => (text += chunk.toString('utf8')), async () => undefined);
+    await groups.writePartitionRows('0b6c', { write: (chunk) => (text += chunk.toString('utf8')), drained: async () => undefined });
     expect(text).toBe('0b6c\tbaker\t1\t{7,3}\t2\n0b6c\tsmith\t\t{1,1}\t1\n');
   });
 
-  it('finds pairs from bytes wherever they are', () => {
+  it('finds pairs from bytes wherever they are', async () => {
     const { groups, lines } = collect(0);
     const row = Buffer.from('xx,baker,17,');
     groups.add(row, 3, 8, row, 9, 11, totals());
     groups.addText('baker', '17', totals());
-    groups.flush();
+    await groups.flush();
     expect(lines).toEqual(['baker\t17\t2']);
   });
 
-  it('writes windows-1252 keys as UTF-8', () => {
+  it('writes windows-1252 keys as UTF-8', async () => {
     const { groups, lines } = collect(0, 'windows-1252');
     const bytes = Buffer.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x80]);
     groups.add(bytes, 0, bytes.length, bytes, 0, 0, totals());
-    groups.flush();
+    await groups.flush();
     expect(lines).toEqual(['Müller€\t\t1']);
   });
 

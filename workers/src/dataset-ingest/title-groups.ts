@@ -1,16 +1,29 @@
+import { EventLoopTurns } from './event-loop-turns.js';
 import { type ByteEncoding, decodeText } from './text-bytes.js';
 
 /**
  * Grouping rows by (title, code) before they reach Postgres: a table from each distinct pair to
  * its occurrence count and totals sums, growing up to a memory budget. A file whose distinct
  * pairs fit (a census has a few hundred thousand) is grouped here entirely, and its rows go
- * straight into the dataset's partition. Past the budget the table is written out to the staging
- * table as lines of COPY text and emptied, so memory stays flat however many pairs there are; the
- * staging table may then hold a pair more than once, and a GROUP BY adds those up.
+ * straight into the dataset's partition. At the budget the table answers {@link tableFull}, and
+ * the reader writes it out to the staging table as lines of COPY text ({@link TitleGroups.flush}),
+ * which empties it, so memory stays flat however many pairs there are; the staging table may then
+ * hold a pair more than once, and a GROUP BY adds those up.
  *
  * Hot (once per row), so it works on bytes: a pair's key is its title and code bytes, kept in
  * one arena; the table is open addressing over an FNV-1a hash; counts live in typed arrays.
  * No string is made for a row, none for a pair until it is written out.
+ *
+ * Growing holds the event loop, so little grows. The slots' arrays are made at once for the most
+ * slots the budget can hold (copying them as they doubled took 15 ms at a million slots); their
+ * memory is taken only as slots are used, and only that counts against the budget. The hash
+ * table starts small, as a census's pairs are probed faster in a small one (reading 1 GB took 5 %
+ * more CPU with the table made for a million slots at once), and doubles as the slots fill,
+ * rehashed from the stored hashes (10–20 ms to a million slots).
+ *
+ * Writing out is asynchronous, a buffer of 256 KiB at a time, in turns of the event loop
+ * (event-loop-turns.ts): with the workers in the api's process (`npm start`), writing out a full
+ * table at once (800 k pairs) held the loop, and every request, for 0.6–0.8 s.
  */
 
 /** Memory the table may use (its arrays and the arena of key bytes). */
@@ -20,11 +33,24 @@ export const defaultGroupBytes = 96 * 1024 * 1024;
 export const nulInTitle = -1;
 /** Answered by {@link TitleGroups.add} when a sum would pass 2^53 (no longer exact). */
 export const sumTooLarge = -2;
+/** Answered by {@link TitleGroups.add} for a new pair when the memory budget is used up: nothing was counted; flush, then add the row again. */
+export const tableFull = -3;
 
-const initialSlots = 1 << 16;
+/** Where lines of COPY text go: `write` takes a buffer at once, `drained` waits until it was taken in. */
+export interface CopyOutput {
+  write(text: Buffer): void;
+  drained(): Promise<void>;
+}
+
+/** At least this many slots, whatever the budget. */
+const minSlots = 16;
+/** The hash table's slots at first. */
+const initialTableSlots = 1 << 16;
+/** The table's bytes a slot: two entries (load factor ≤ ½) of two numbers. */
+const tableBytesPerSlot = 2 * 2 * 4;
 const initialArenaBytes = 4 * 1024 * 1024;
-/** Written-out lines go in buffers of about this size. */
-const outputBytes = 1024 * 1024;
+/** Written-out lines go in buffers of about this size (1–2 ms to make one; 12 ms while the code is not yet optimised). */
+const outputBytes = 256 * 1024;
 /** A key is at most this long (title-limits.ts allows 2,600 bytes of UTF-8 together). */
 const maxKeyBytes = 8 * 1024;
 
@@ -32,14 +58,18 @@ export class TitleGroups {
   /** Open addressing, two numbers an entry (close together, for the cache): slot + 1 (0: empty), the key's hash. */
   private table: Int32Array;
   private mask: number;
+  /** The slots the table has room for now. */
+  private tableSlots: number;
   private arena: Buffer;
   private arenaUsed = 0;
   /** Three numbers a slot: where its key starts in the arena, the title's bytes, the code's bytes. */
-  private keys: Int32Array;
+  private readonly keys: Int32Array;
   /** A slot's occurrences, then its totals sums. */
-  private counts: Float64Array;
+  private readonly counts: Float64Array;
   private readonly stride: number;
-  private slots: number;
+  /** The keys' and counts' bytes a slot. */
+  private readonly slotBytes: number;
+  private readonly maxSlots: number;
   private used = 0;
   private readonly windows1252: boolean;
   private readonly scratch = Buffer.allocUnsafe(maxKeyBytes);
@@ -48,22 +78,25 @@ export class TitleGroups {
 
   /**
    * @param totalsCount how many totals columns each row has
-   * @param write receives staging COPY text when the table is full (synchronously; the caller deals with backpressure)
+   * @param staging receives the staging table's COPY text at each {@link flush}
    * @param encoding what the key bytes are in; written out as UTF-8 either way
    */
   constructor(
     private readonly totalsCount: number,
-    private readonly write: (text: Buffer) => void,
+    private readonly staging: CopyOutput,
     encoding: ByteEncoding = 'utf-8',
     readonly maxBytes = defaultGroupBytes,
   ) {
     this.stride = totalsCount + 1;
-    this.slots = Math.max(16, Math.min(initialSlots, 2 ** Math.floor(Math.log2(maxBytes / 4 / this.bytesPerSlot()))));
-    this.table = new Int32Array(this.slots * 4);
-    this.mask = this.slots * 2 - 1;
-    this.keys = new Int32Array(this.slots * 3);
-    this.counts = new Float64Array(this.slots * this.stride);
+    this.slotBytes = 3 * 4 + this.stride * 8;
     this.arena = Buffer.allocUnsafe(Math.min(initialArenaBytes, Math.max(maxKeyBytes, maxBytes / 4)));
+    const fitting = (maxBytes - this.arena.length) / (tableBytesPerSlot + this.slotBytes);
+    this.maxSlots = fitting >= minSlots ? 2 ** Math.floor(Math.log2(fitting)) : minSlots;
+    this.tableSlots = Math.min(initialTableSlots, this.maxSlots);
+    this.table = new Int32Array((this.tableSlots * tableBytesPerSlot) / 4);
+    this.mask = this.tableSlots * 2 - 1;
+    this.keys = new Int32Array(this.maxSlots * 3);
+    this.counts = new Float64Array(this.maxSlots * this.stride);
     this.windows1252 = encoding === 'windows-1252';
   }
 
@@ -80,7 +113,7 @@ export class TitleGroups {
   /**
    * Counts one row: the title `title[titleStart, titleEnd)`, the code `code[codeStart, codeEnd)`,
    * and its totals from `totals` at `offset`, one per totals column. Answers the pair's slot, or
-   * {@link nulInTitle} or {@link sumTooLarge}.
+   * {@link nulInTitle}, {@link sumTooLarge} or {@link tableFull}.
    */
   add(
     title: Uint8Array,
@@ -111,6 +144,7 @@ export class TitleGroups {
 
     let slot = this.find(hash, title, titleStart, titleEnd, code, codeStart, codeEnd);
     if (slot < 0) slot = this.insert(hash, title, titleStart, titleBytes, code, codeStart, codeBytes);
+    if (slot < 0) return tableFull;
 
     const counts = this.counts;
     const base = slot * this.stride;
@@ -149,10 +183,12 @@ export class TitleGroups {
     }
   }
 
+  /** Stores a new key in a free slot and answers it; -1 when the budget leaves no room for it. */
   private insert(hash: number, title: Uint8Array, titleStart: number, titleBytes: number, code: Uint8Array, codeStart: number, codeBytes: number): number {
-    if (this.used === this.slots && !this.growSlots()) this.flush();
+    if (this.used === this.maxSlots || (this.used >= minSlots && this.usedBytes() + this.slotBytes > this.maxBytes)) return -1;
+    if (this.used === this.tableSlots && !this.growTable()) return -1;
     while (this.arenaUsed + titleBytes + codeBytes > this.arena.length) {
-      if (!this.growArena()) this.flush();
+      if (!this.growArena()) return -1;
     }
     const slot = this.used++;
     const start = this.arenaUsed;
@@ -170,24 +206,17 @@ export class TitleGroups {
     return slot;
   }
 
-  private bytesPerSlot(): number {
-    return 4 * 4 + 3 * 4 + this.stride * 8;
-  }
-
+  /** What counts against the budget: the table, the slots used, the arena. */
   private usedBytes(): number {
-    return this.table.byteLength + this.keys.byteLength + this.counts.byteLength + this.arena.length;
+    return this.table.byteLength + this.used * this.slotBytes + this.arena.length;
   }
 
-  /** Doubles the slots if the budget allows (the table is rebuilt from the stored hashes). */
-  private growSlots(): boolean {
-    if (this.usedBytes() + this.slots * this.bytesPerSlot() > this.maxBytes) return false;
-    const slots = this.slots * 2;
-    const keys = new Int32Array(slots * 3);
-    keys.set(this.keys);
-    const counts = new Float64Array(slots * this.stride);
-    counts.set(this.counts);
+  /** Doubles the hash table if the budget allows, rebuilt from the stored hashes. */
+  private growTable(): boolean {
+    if (this.usedBytes() + this.table.byteLength > this.maxBytes) return false;
+    const slots = this.tableSlots * 2;
     const old = this.table;
-    const table = new Int32Array(slots * 4);
+    const table = new Int32Array((slots * tableBytesPerSlot) / 4);
     const mask = slots * 2 - 1;
     for (let at = 0; at < old.length; at += 2) {
       if (old[at] === 0) continue;
@@ -196,9 +225,7 @@ export class TitleGroups {
       table[to * 2] = old[at]!;
       table[to * 2 + 1] = old[at + 1]!;
     }
-    this.slots = slots;
-    this.keys = keys;
-    this.counts = counts;
+    this.tableSlots = slots;
     this.table = table;
     this.mask = mask;
     return true;
@@ -213,8 +240,8 @@ export class TitleGroups {
   }
 
   /** Writes every pair held to the staging table (`title, code, occurrences, total_0…`) and empties the table. */
-  flush(): void {
-    for (const text of this.lines(null)) this.write(text);
+  async flush(): Promise<void> {
+    await this.writeLines(null, this.staging);
     this.stagedLines += this.used;
     this.used = 0;
     this.arenaUsed = 0;
@@ -223,17 +250,23 @@ export class TitleGroups {
 
   /**
    * Writes every pair held as rows of the dataset's partition (`dataset_id, title, code, totals,
-   * occurrences`), waiting for `drained` after each buffer: for a table that never spilled, these
-   * are the dataset's rows.
+   * occurrences`): for a table that never spilled, these are the dataset's rows.
    */
-  async writePartitionRows(datasetId: string, write: (text: Buffer) => void, drained: () => Promise<void>): Promise<void> {
-    for (const text of this.lines(Buffer.from(`${datasetId}\t`, 'latin1'))) {
-      write(text);
-      await drained();
+  async writePartitionRows(datasetId: string, output: CopyOutput): Promise<void> {
+    await this.writeLines(Buffer.from(`${datasetId}\t`, 'latin1'), output);
+  }
+
+  /** Writes {@link lines} a buffer at a time, each taken in before the next, in turns of the event loop. */
+  private async writeLines(partitionOf: Buffer | null, output: CopyOutput): Promise<void> {
+    const turns = new EventLoopTurns();
+    for (const text of this.lines(partitionOf)) {
+      output.write(text);
+      await output.drained();
+      if (turns.over) await turns.next();
     }
   }
 
-  /** The pairs held as lines of COPY text, in buffers of about a MiB: staging lines, or partition rows of `partitionOf` (the id and a tab). */
+  /** The pairs held as lines of COPY text, in buffers of about 256 KiB: staging lines, or partition rows of `partitionOf` (the id and a tab). */
   private *lines(partitionOf: Buffer | null): Generator<Buffer> {
     const columns = this.totalsCount;
     // Room for the longest line: a key escaped (2 bytes a byte, 3 from windows-1252), the numbers.

@@ -1,12 +1,17 @@
 import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
+import type { RuntimeReport } from '@og/shared/contracts/runtime';
 import type { AppContext } from '../../context.js';
+import { readEventLoopDelay, resetEventLoopDelay } from '../../lib/event-loop-delay.js';
 import type { AppState } from '../../koa-types.js';
 import { requireAdmin } from '../../middleware/session.js';
 import { requestKeyOf } from '../request-key.js';
 import { apiRouter } from '../api-paths.js';
 
-/** Admin maintenance: start a session clean-up now (it also runs hourly on its own). */
+/**
+ * Admin maintenance: start a session clean-up now (it also runs hourly on its own); read how the
+ * server process is doing (its event-loop delay, its memory), and start the delay's count afresh.
+ */
 export function adminRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/admin');
   router.use(requireAdmin());
@@ -20,5 +25,24 @@ export function adminRoutes(app: AppContext): Router<AppState> {
     ctx.body = { jobId: run.id } satisfies JobAccepted;
   });
 
+  router.get('/runtime', (ctx) => {
+    ctx.body = presentRuntime() satisfies RuntimeReport;
+  });
+
+  router.post('/runtime/reset', (ctx) => {
+    resetEventLoopDelay();
+    ctx.status = 204;
+  });
+
   return router;
+}
+
+function presentRuntime(): RuntimeReport {
+  const delay = readEventLoopDelay();
+  return {
+    eventLoopDelayMs: { max: delay.max, p99: delay.p99, mean: delay.mean },
+    eventLoopSamples: delay.samples,
+    since: delay.since.toISOString(),
+    rssBytes: process.memoryUsage.rss(),
+  };
 }
