@@ -10,10 +10,13 @@ import {
   linkRequest,
   type StaleLinks,
 } from '@og/shared/contracts/links';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
+import type { z } from 'zod';
 import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
 import type { AppContext } from '../../context.js';
-import type { AppState } from '../../koa-types.js';
+import type { AppKoaContext, AppState } from '../../koa-types.js';
+import type { SchemeContext } from '../../schemes/scheme-context.js';
 import { etagMatches } from '../../lib/etag.js';
 import { confirmLink } from '../../db/queries/link-records.js';
 import { storedLink } from '../../links/link-edits.js';
@@ -69,34 +72,23 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     ctx.body = (await countLinksByPair(schemes)) satisfies LinkPairs;
   });
 
-  // Every write: the command, then everyone following the pair's links hears it changed (Socket.IO, any api process).
-  router.post('/', requireAdmin(), async (ctx) => {
-    const request = parseInput(linkRequest, ctx.request.body);
-    await createLink(schemes, ctx.state.session!.user.id, request);
-    app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
-    ctx.status = 204;
-  });
+  /**
+   * A link write: the request read with its contract, the command run as the admin, then everyone
+   * following the pair's links told they changed (Socket.IO, any api process).
+   */
+  const linkWrite =
+    <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<void>, pairOf: (request: T) => [SchemeId, SchemeId]) =>
+    async (ctx: AppKoaContext) => {
+      const request = parseInput(contract, ctx.request.body);
+      await command(schemes, ctx.state.session!.user.id, request);
+      app.realtime?.linksChanged(...pairOf(request));
+      ctx.status = 204;
+    };
 
-  router.delete('/', requireAdmin(), async (ctx) => {
-    const request = parseInput(linkRequest, ctx.request.body);
-    await deleteLink(schemes, ctx.state.session!.user.id, request);
-    app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
-    ctx.status = 204;
-  });
-
-  router.post('/clear', requireAdmin(), async (ctx) => {
-    const request = parseInput(clearLinksRequest, ctx.request.body);
-    await clearLinks(schemes, ctx.state.session!.user.id, request);
-    app.realtime?.linksChanged(request.scheme, request.targetScheme);
-    ctx.status = 204;
-  });
-
-  router.post('/bulk', requireAdmin(), async (ctx) => {
-    const request = parseInput(bulkLinkRequest, ctx.request.body);
-    await linkToMany(schemes, ctx.state.session!.user.id, request);
-    app.realtime?.linksChanged(request.subjectScheme, request.objectsScheme);
-    ctx.status = 204;
-  });
+  router.post('/', requireAdmin(), linkWrite(linkRequest, createLink, (request) => [request.sourceScheme, request.targetScheme]));
+  router.delete('/', requireAdmin(), linkWrite(linkRequest, deleteLink, (request) => [request.sourceScheme, request.targetScheme]));
+  router.post('/clear', requireAdmin(), linkWrite(clearLinksRequest, clearLinks, (request) => [request.scheme, request.targetScheme]));
+  router.post('/bulk', requireAdmin(), linkWrite(bulkLinkRequest, linkToMany, (request) => [request.subjectScheme, request.objectsScheme]));
 
   return router;
 }
