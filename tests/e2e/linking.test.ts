@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
@@ -16,8 +19,13 @@ const socLeaf = '1111';
 const socLeafName = 'Chief executives and senior officials';
 const pair = (query: Record<string, string>) => new URLSearchParams({ lc: 'pst2', rc: 'soc2020', ...query }).toString();
 
+/** The pair's suggestions file (SPEC §7 "Static"), served from the app's SUGGESTIONS_DIR. */
+const suggestionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-suggestions-'));
+const suggestedLeaf = '5,1,2,2,0,0,0,0';
+fs.writeFileSync(path.join(suggestionsDir, 'pst2-soc2020.json'), JSON.stringify([[[suggestedLeaf], ['1133', '1121', '0000']]]));
+
 beforeAll(async () => {
-  app = await startAppProcess();
+  app = await startAppProcess({ SUGGESTIONS_DIR: suggestionsDir });
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.goto(`${app.url}/admin/linking`);
@@ -28,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  fs.rmSync(suggestionsDir, { recursive: true, force: true });
 });
 
 const node = (side: Side, value: string, on: Page = page) => on.getByTestId(`${side}-tree`).getByTestId(`tree-node-${value}`);
@@ -265,6 +274,139 @@ describe('the linking page', () => {
     expect(params().get('lid')).toBe(pstLeaf);
     expect(await page.locator('[data-testid="key-notification"]').count()).toBe(0);
     await shoot('linking-search-focused');
+  });
+});
+
+describe('links over time, files and other admins', () => {
+  /** Renames a code or rewrites its description on its code page, as an admin would. */
+  async function editCode(on: Page, scheme: string, value: string, field: 'name' | 'description', text: string): Promise<void> {
+    await on.goto(`${app.url}/admin/schemes/${scheme}/codes/${encodeURIComponent(value)}`);
+    await on.getByTestId('code-detail').waitFor();
+    await on.getByTestId('tab-edit').click();
+    await on.getByTestId(`edit-${field}`).fill(text);
+    await on.getByTestId('edit-save').click();
+    await expect.poll(() => on.getByTestId('edit-save').isDisabled()).toBe(true);
+  }
+
+  const staleCount = async () => Number(await page.getByTestId('stale-links-count').innerText());
+
+  it("flags a link as 'changed since linked' when one of its codes is edited, says what and when, and an admin confirms or unlinks it", async () => {
+    const leaf = '5,1,1,0,0,0,0,0';
+    await open(pair({ lid: leaf, rid: '1131' }));
+    await linkButton().click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+    expect(await page.getByTestId('target-details-stale').count()).toBe(0);
+    const before = await staleCount();
+
+    await editCode(page, 'soc2020', '1131', 'name', 'Financial managers and directors (renamed)');
+    await open(pair({ lid: leaf, rid: '1131' }));
+    const notice = page.getByTestId('target-details-stale');
+    await expectVisible(notice);
+    expect(await notice.innerText()).toMatch(/changed since linked[\s\S]*name changed/);
+    // The link's other end says so too.
+    await expectVisible(page.getByTestId('source-details-stale'));
+    await expect.poll(staleCount).toBe(before + 1);
+    await shoot('linking-stale-flag-light');
+
+    // The pair's list of flagged links: confirm keeps the link and takes the flag away.
+    await page.getByTestId('stale-links-open').click();
+    const row = page.getByTestId('stale-link-row').filter({ hasText: 'Financial managers and directors (renamed)' });
+    await expectVisible(row);
+    await shoot('linking-stale-list');
+    await row.getByTestId('stale-confirm').click();
+    await expect.poll(staleCount).toBe(before);
+    await expect.poll(() => page.getByTestId('target-details-stale').count()).toBe(0);
+    expect(await linkButton().getAttribute('data-linked')).toBe('true');
+
+    // Changed again: flagged again; unlinking from the notice takes the link and the flag away.
+    await editCode(page, 'soc2020', '1131', 'description', 'Plan, direct and coordinate the financial activities of an organisation.');
+    await open(pair({ lid: leaf, rid: '1131' }));
+    await expectVisible(page.getByTestId('target-details-stale'));
+    expect(await page.getByTestId('target-details-stale').innerText()).toContain('description changed');
+    await page.getByTestId('target-details-stale').getByTestId('stale-unlink').click();
+    await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('false');
+    await expect.poll(() => page.getByTestId('target-details-stale').count()).toBe(0);
+    await expect.poll(staleCount).toBe(before);
+  });
+
+  it("shows a second admin's link edits live, and both pages end with the store's links", async () => {
+    const password = 'second-admin-password-1';
+    app.addUser('admin2', 'admin', password);
+    const { context, page: other } = await newPage(browser);
+    try {
+      await other.goto(`${app.url}/admin/linking`);
+      await logIn(other, 'admin2', password, { waitClosed: true });
+      const leaf = '5,1,2,1,0,0,0,0';
+      await open(pair({ lid: leaf, rid: '1132' }));
+      await open(pair({ lid: leaf, rid: '1132' }), other);
+      const otherButton = other.getByTestId('link-button');
+      expect(await otherButton.getAttribute('data-linked')).toBe('false');
+
+      await linkButton().click();
+      await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');
+      // The other admin's page hears of it within a second or so, without reloading.
+      await expect.poll(() => otherButton.getAttribute('data-linked'), { timeout: 3_000 }).toBe('true');
+
+      await otherButton.click();
+      await expect.poll(() => otherButton.getAttribute('data-linked')).toBe('false');
+      await expect.poll(() => linkButton().getAttribute('data-linked'), { timeout: 3_000 }).toBe('false');
+
+      // Both click at once: the store ends with one answer, and both pages show it.
+      await Promise.all([linkButton().click(), otherButton.click()]);
+      const maps = async () => (await (await page.request.get(`${app.url}/api/links/maps?schemes=pst2,soc2020`)).json()) as { maps: Record<string, Record<string, Record<string, string[]>>> };
+      await expect.poll(async () => {
+        const stored = (await maps()).maps.pst2?.[leaf]?.soc2020?.includes('1132') ? 'true' : 'false';
+        return [stored, await linkButton().getAttribute('data-linked'), await otherButton.getAttribute('data-linked')].join(' ');
+      }, { timeout: 5_000 }).toMatch(/^(true true true|false false false)$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('imports a crosswalk file from the page with live progress, lists refused rows for download, and exports the pair', async () => {
+    await open(pair({}));
+    const file = path.join(suggestionsDir, 'pst2-soc2020-crosswalk.csv');
+    fs.writeFileSync(file, '\uFEFFSource code;Target code;Relation\r\n"5,1,2,3,0,0,0,0";1122;skos:exactMatch\r\n"5,1,2,3,0,0,0,0";1123;\r\n"9,9,9,9,9,9,9,9";1122;\r\n');
+    await page.getByTestId('crosswalk-import').click();
+    await page.getByTestId('crosswalk-import-input').setInputFiles(file);
+    await page.getByTestId('crosswalk-import-start').click();
+    const result = page.getByTestId('crosswalk-import-result');
+    await expectVisible(result, 30_000);
+    expect(await page.getByTestId('crosswalk-imported').innerText()).toBe('2');
+    expect(await page.getByTestId('crosswalk-already-present').innerText()).toBe('0');
+    expect(await page.getByTestId('crosswalk-refused').innerText()).toBe('1');
+    const refused = await page.request.get(`${app.url}${await page.getByTestId('crosswalk-refused-download').getAttribute('href')}`);
+    expect(await refused.text()).toContain('unknown source code');
+    await shoot('linking-crosswalk-imported');
+    await page.getByTestId('crosswalk-import-close').click();
+
+    // The page's maps were read again: the imported links show at once.
+    await open(pair({ lid: '5,1,2,3,0,0,0,0', rid: '1122' }));
+    expect(await linkButton().getAttribute('data-linked')).toBe('true');
+    expect(await page.getByTestId('source-details-links-1122').getByTestId('link-relation').innerText()).toBe('exactMatch');
+    expect(await page.getByTestId('source-details-links-1123').getByTestId('link-relation').innerText()).toBe('closeMatch');
+
+    await page.getByTestId('crosswalk-export').click();
+    const sssom = await page.request.get(`${app.url}${await page.getByTestId('crosswalk-export-sssom').getAttribute('href')}`);
+    const text = await sssom.text();
+    expect(text).toContain('curie_map');
+    expect(text).toMatch(/5,1,2,3,0,0,0,0.*skos:exactMatch.*1122/);
+    await page.keyboard.press('Escape');
+  });
+
+  it("offers a code without links the pair's suggestions, and a suggestion selects that code on the other side", async () => {
+    await open(pair({ lid: suggestedLeaf }));
+    const button = page.getByTestId('source-details-suggestions');
+    await expectVisible(button);
+    // A code the other scheme does not have is not offered.
+    expect(await button.innerText()).toBe('2 suggestions');
+    await button.click();
+    await page.getByTestId('source-details-suggestions-1133').click();
+    await expect.poll(() => params().get('rid')).toBe('1133');
+    await shoot('linking-suggestion-chosen');
+    // Codes the file does not name, and codes with links, get no button.
+    await open(pair({ lid: '5,1,1,0,0,0,0,0' }));
+    expect(await page.getByTestId('source-details-suggestions').count()).toBe(0);
   });
 });
 

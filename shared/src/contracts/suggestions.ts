@@ -30,7 +30,7 @@ export function suggestionsFor(file: SuggestionsFile, scheme: SchemeId, otherSch
   const offered = new Set<string>();
   for (const entry of file) {
     if (!entry[own].includes(value)) continue;
-    for (const other of entry[1 - own]) offered.add(other);
+    for (const other of entry[own === 0 ? 1 : 0]) offered.add(other);
   }
   return [...offered];
 }

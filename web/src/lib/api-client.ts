@@ -88,7 +88,9 @@ export const api = {
     apiRequest(path, response, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body: unknown, response: ResponseSchema<T>, options?: CallOptions) =>
     apiRequest(path, response, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, response: ResponseSchema<T>, options?: CallOptions) => apiRequest(path, response, { ...options, method: 'DELETE' }),
+  /** A DELETE, with a JSON body when the resource is named by one (`DELETE /api/links`). */
+  delete: <T>(path: string, response: ResponseSchema<T>, options?: CallOptions & { body?: unknown }) =>
+    apiRequest(path, response, { ...options, method: 'DELETE' }),
   /** A file upload: multipart/form-data with the same session, CSRF and error handling as JSON calls. */
   postForm: <T>(path: string, form: FormData, response: ResponseSchema<T>, options?: CallOptions) =>
     apiRequest(path, response, { ...options, method: 'POST', body: form }),

@@ -1,11 +1,11 @@
 import { isPseudoTarget, type LinkRequest } from '@og/shared/contracts/links';
-import { apiRequest, noContent } from '../../../lib/api-client';
+import { api, noContent } from '../../../lib/api-client';
 import { withoutLink, withoutMarker } from '../link-map-changes';
 import { useLinkEdit, type LinkEditTarget } from './link-maps-cache';
 
 /** `DELETE /api/links`: unlinks two codes, or takes a pseudo-target away. */
 export function deleteLink(request: LinkRequest): Promise<void> {
-  return apiRequest('/api/links', noContent, { method: 'DELETE', body: request });
+  return api.delete('/api/links', noContent, { body: request });
 }
 
 export function useDeleteLink(target: LinkEditTarget) {

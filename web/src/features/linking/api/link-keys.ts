@@ -10,6 +10,11 @@ export function schemePair(a: SchemeId, b: SchemeId): SchemePair {
 /** Query and mutation keys of the links resource. */
 export const linkKeys = {
   maps: (pair: SchemePair) => ['links', 'maps', ...pair] as const,
+  /**
+   * The pair's links flagged 'changed since linked': under the maps' key, so whatever reads the
+   * maps again (an edit settling, another admin's edit heard live) reads the flags again too.
+   */
+  stale: (pair: SchemePair) => ['links', 'maps', ...pair, 'stale'] as const,
   /** Every link edit of a pair runs under this key: the link button waits while one is pending. */
   edits: (pair: SchemePair) => ['links', 'edit', ...pair] as const,
 };

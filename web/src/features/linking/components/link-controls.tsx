@@ -4,7 +4,7 @@ import { IconLink, IconUnlink } from '@tabler/icons-react';
 import type { LinkButtonState } from '../link-button-state';
 
 /** What each relation says, read from the source code to the target code. */
-const relationMeanings: Record<LinkRelation, string> = {
+export const relationMeanings: Record<LinkRelation, string> = {
   exactMatch: 'the same occupation',
   closeMatch: 'nearly the same occupation',
   broadMatch: 'the target is broader',
@@ -20,7 +20,7 @@ const shortcutHelp = [
   'Off while a search box has focus.',
 ].join('\n');
 
-const relationOptions = linkRelations.map((relation) => ({ value: relation, label: relation }));
+export const relationOptions = linkRelations.map((relation) => ({ value: relation, label: relation }));
 
 export interface LinkControlsProps {
   state: LinkButtonState;

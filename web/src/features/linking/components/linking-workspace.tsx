@@ -1,4 +1,4 @@
-import { Flex, SimpleGrid, Stack } from '@mantine/core';
+import { Flex, Group, SimpleGrid, Stack } from '@mantine/core';
 import { defaultLinkRelation, inverseRelation, type LinkRelation } from '@og/shared/contracts/links';
 import type { TreeNode } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
@@ -6,6 +6,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { useLinkMapsQuery } from '../api/get-link-maps';
+import { useSuggestionsQuery } from '../api/get-suggestions';
+import { useConfirmLink, useStaleLinksQuery } from '../api/stale-links';
 import { schemePair } from '../api/link-keys';
 import { useLinkEdits } from '../hooks/use-link-edits';
 import { useLinkingAddress } from '../hooks/use-linking-address';
@@ -16,13 +18,17 @@ import { useLiveLinkMaps } from '../hooks/use-live-link-maps';
 import { useSideLinks } from '../hooks/use-side-links';
 import { useSideTree, type SchemeTreeQuery } from '../hooks/use-side-tree';
 import { linkButtonState } from '../link-button-state';
+import type { CodeRef } from '../link-map-changes';
 import { otherSide, sides, type Side } from '../linking-address';
 import { shortcutAction, shortcutMessage, type ShortcutKey } from '../linking-shortcuts';
 import { shortcutsDisabled } from '../linking-view';
 import { notifyKeyPress } from './key-notification';
+import { CrosswalkFiles } from './crosswalk-files';
 import { LinkControls } from './link-controls';
 import { LinkingTreePanel } from './linking-tree-panel';
 import { NodeDetails } from './node-details';
+import type { StaleLinkActions } from './stale-link-notice';
+import { StaleLinksList } from './stale-links-list';
 
 export interface LinkingWorkspaceProps<TQueryKey extends QueryKey> {
   schemes: readonly SchemeOption[];
@@ -47,6 +53,9 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
   const edits = useLinkEdits({ pair, onLinksChanged: linksChanged });
   const [relation, setRelation] = useState<LinkRelation>(defaultLinkRelation);
   useLoadFailureNotice(mapsQuery.error);
+  const staleLinks = useStaleLinksQuery(pair).data;
+  const confirmLink = useConfirmLink(pair);
+  const suggestions = useSuggestionsQuery(pair).data;
 
   const sourceTree = useSideTree(treeQuery(sourceScheme), sourceScheme, address.codes.source, view.subtrees.source);
   const targetTree = useSideTree(treeQuery(targetScheme), targetScheme, address.codes.target, view.subtrees.target);
@@ -59,6 +68,13 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
     return value === null ? undefined : trees[side].nodes.get(value);
   };
   const nodes = { source: selectedNode('source'), target: selectedNode('target') };
+  const recordOf = (code: CodeRef) => (code.scheme === sourceScheme ? sourceTree : code.scheme === targetScheme ? targetTree : undefined)?.tree?.lookup[code.value];
+  const nameOf = (code: CodeRef) => recordOf(code)?.name ?? code.value;
+  const labelOf = (code: CodeRef) => recordOf(code)?.label ?? code.value;
+  const staleActions: StaleLinkActions = {
+    confirm: (a, b) => confirmLink.mutate({ sourceScheme: a.scheme, sourceNodeID: a.value, targetScheme: b.scheme, targetNodeID: b.value }),
+    unlink: (a, b) => edits.unlink(a, b),
+  };
 
   const button = linkButtonState({
     maps,
@@ -177,12 +193,30 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
         canEdit={canEdit}
         onSelectOther={(value) => select(other, value, 'link')}
         onOpenSubtree={(subtreeSide, ids, title) => dispatch({ type: 'openSubtree', side: subtreeSide, ids, title })}
+        staleLinks={staleLinks}
+        staleActions={staleActions}
+        nameOf={nameOf}
+        suggestions={suggestions}
       />
     );
   };
 
   return (
     <Stack gap="md" data-testid="linking-workspace">
+      <Group justify="space-between" gap="xs">
+        <StaleLinksList
+          source={sourceScheme}
+          target={targetScheme}
+          flags={staleLinks?.stale ?? []}
+          nameOf={nameOf}
+          labelOf={labelOf}
+          actions={staleActions}
+          onShow={(from, to) => changeAddress({ codes: { source: from.value, target: to.value } })}
+          canEdit={canEdit}
+          pending={edits.pending || confirmLink.isPending}
+        />
+        <CrosswalkFiles schemes={schemes} source={sourceScheme} target={targetScheme} canEdit={canEdit} onImported={onLinksChanged} />
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {sides.map(panel)}
       </SimpleGrid>

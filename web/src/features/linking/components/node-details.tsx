@@ -1,17 +1,22 @@
 import { ActionIcon, Badge, Code, Group, Paper, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { LinkMaps, LinkRelation } from '@og/shared/contracts/links';
+import type { LinkMaps, LinkRelation, StaleLinks } from '@og/shared/contracts/links';
+import { suggestionsFor, type SuggestionsFile } from '@og/shared/contracts/suggestions';
 import type { CodeRecord, TreeNode } from '@og/shared/contracts/schemes';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import { IconHandClick, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { LinkEdits } from '../hooks/use-link-edits';
 import { nodeLinkFacts } from '../link-facts';
+import type { CodeRef } from '../link-map-changes';
 import { otherSide, type Side } from '../linking-address';
+import { flagsOfCode } from '../stale-link-flags';
 import { LinkToDescendants } from './link-to-descendants';
 import { LinkingOffers } from './linking-offers';
 import { sideTitles } from './linking-tree-panel';
 import { NodeLinkCounts } from './node-link-counts';
 import { NodeLinksList } from './node-links-list';
+import { StaleLinkNotice, type StaleLinkActions } from './stale-link-notice';
+import { SuggestionButton } from './suggestion-button';
 
 /** SPEC §2: the node description popover is 320 px wide. */
 const descriptionWidth = 320;
@@ -33,6 +38,12 @@ export interface NodeDetailsProps {
   canEdit: boolean;
   onSelectOther: (value: string) => void;
   onOpenSubtree: (side: Side, ids: string[], title: string) => void;
+  /** The pair's links flagged 'changed since linked', and what an admin can do about one. */
+  staleLinks: StaleLinks | undefined;
+  staleActions: StaleLinkActions;
+  nameOf: (code: CodeRef) => string;
+  /** The pair's suggestions file, when there is one. */
+  suggestions: SuggestionsFile | null | undefined;
 }
 
 /** A selected code: badges, link counts, its links and the linking offers, towards the other side's scheme. */
@@ -73,9 +84,15 @@ function NothingSelected({ side, scheme }: { side: Side; scheme: SchemeId }) {
 
 type SelectedCodeProps = NodeDetailsProps & { node: TreeNode; record: CodeRecord; lookup: Readonly<Record<string, CodeRecord>>; testId: string };
 
-function SelectedCode({ side, scheme, otherScheme, node, record, lookup, otherLookup, otherNode, relationFromOther, maps, edits, canEdit, onSelectOther, onOpenSubtree, testId }: SelectedCodeProps) {
+function SelectedCode(props: SelectedCodeProps) {
+  const { side, scheme, otherScheme, node, record, lookup, otherLookup, otherNode, relationFromOther, maps, edits, canEdit, onSelectOther, onOpenSubtree, testId } = props;
   const facts = useMemo(() => nodeLinkFacts(maps, scheme, otherScheme, node), [maps, scheme, otherScheme, node]);
-  const code = { scheme, value: node.value };
+  const code = useMemo(() => ({ scheme, value: node.value }), [scheme, node.value]);
+  const flags = useMemo(() => flagsOfCode(props.staleLinks, code), [props.staleLinks, code]);
+  const suggested = useMemo(
+    () => (props.suggestions && facts.entryCount === 0 ? suggestionsFor(props.suggestions, scheme, otherScheme, node.value) : []),
+    [props.suggestions, facts.entryCount, scheme, otherScheme, node.value],
+  );
   return (
     <>
       <Stack gap={4}>
@@ -99,7 +116,18 @@ function SelectedCode({ side, scheme, otherScheme, node, record, lookup, otherLo
           )}
         </Group>
       </Stack>
+      <StaleLinkNotice
+        code={code}
+        otherScheme={otherScheme}
+        flags={flags}
+        nameOf={props.nameOf}
+        actions={props.staleActions}
+        canEdit={canEdit}
+        pending={edits.pending}
+        testId={`${testId}-stale`}
+      />
       <NodeLinkCounts facts={facts} name={node.name} onOpenSubtree={(ids, title) => onOpenSubtree(otherSide(side), ids, title)} testId={`${testId}-count`} />
+      {suggested.length > 0 && <SuggestionButton suggested={suggested} otherLookup={otherLookup} onSelect={onSelectOther} testId={`${testId}-suggestions`} />}
       {maps && <NodeLinksList side={side} maps={maps} code={code} otherScheme={otherScheme} linked={facts.direct} otherLookup={otherLookup} onSelect={onSelectOther} testId={`${testId}-links`} />}
       <LinkingOffers
         code={code}
