@@ -312,6 +312,8 @@ describe('links over time, files and other admins', () => {
     await page.getByTestId('stale-links-open').click();
     const row = page.getByTestId('stale-link-row').filter({ hasText: 'Financial managers and directors (renamed)' });
     await expectVisible(row);
+    // The modal fades in: shot once it has.
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await shoot('linking-stale-list');
     await row.getByTestId('stale-confirm').click();
     await expect.poll(staleCount).toBe(before);

@@ -164,6 +164,7 @@ interface CrosswalkImportProgressProps {
 }
 
 const countFormat = new Intl.NumberFormat('en');
+const plural = (count: number, noun: string) => (count === 1 ? noun : `${noun}s`);
 
 /** The import's live progress, then what it did: links imported, already present, refused (downloadable with their reasons). */
 function CrosswalkImportProgress({ jobId, source, target, onImported, onClose }: CrosswalkImportProgressProps) {
@@ -184,9 +185,9 @@ function CrosswalkImportProgress({ jobId, source, target, onImported, onClose }:
       {result && (
         <Alert color={result.refused > 0 ? 'yellow' : 'teal'} variant="light" data-testid="crosswalk-import-result">
           <Text size="sm">
-            <b data-testid="crosswalk-imported">{countFormat.format(result.imported)}</b> links imported,{' '}
+            <b data-testid="crosswalk-imported">{countFormat.format(result.imported)}</b> {plural(result.imported, 'link')} imported,{' '}
             <b data-testid="crosswalk-already-present">{countFormat.format(result.alreadyPresent)}</b> already present,{' '}
-            <b data-testid="crosswalk-refused">{countFormat.format(result.refused)}</b> rows refused.
+            <b data-testid="crosswalk-refused">{countFormat.format(result.refused)}</b> {plural(result.refused, 'row')} refused.
           </Text>
           {result.refused > 0 && (
             <Anchor size="sm" href={refusedRowsPath(jobId)} download data-testid="crosswalk-refused-download">

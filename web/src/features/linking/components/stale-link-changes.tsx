@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { CodeRef } from '../link-map-changes';
 import { describeFields, describeWhen, summariseChanges, type StaleLink } from '../stale-link-flags';
 
@@ -14,14 +14,12 @@ export function StaleLinkChanges({ link, nameOf, testId }: StaleLinkChangesProps
   return (
     <Stack gap={2} data-testid={testId}>
       {summariseChanges(link).map(({ code, fields, at }) => (
-        <Group key={`${code.scheme} ${code.value}`} gap={4} wrap="nowrap" align="baseline">
-          <Text size="xs" fw={600} truncate maw="45%" dir="auto">
+        <Text key={`${code.scheme} ${code.value}`} size="xs" lineClamp={3} style={{ overflowWrap: 'anywhere' }} data-testid="stale-change">
+          <Text span inherit fw={600} dir="auto">
             {nameOf(code)}
           </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="stale-change">
-            {describeFields(fields)} changed {describeWhen(at)}
-          </Text>
-        </Group>
+          : {describeFields(fields)} changed {describeWhen(at)}
+        </Text>
       ))}
       <Text size="xs" c="dimmed">
         Linked {describeWhen(link.madeAt)}

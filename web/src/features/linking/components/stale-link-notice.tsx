@@ -33,10 +33,10 @@ export function StaleLinkNotice({ code, otherScheme, flags, nameOf, actions, can
           const other = endIn(link, otherScheme);
           return (
             <Stack key={`${other.scheme} ${other.value}`} gap={4} data-testid={`${testId}-${other.value}`}>
-              <Text size="xs">
+              <Text size="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                 Link to <b dir="auto">{nameOf(other)}</b>
               </Text>
-              <StaleLinkChanges link={link} nameOf={nameOf} />
+              <StaleLinkChanges link={link} nameOf={(changed) => (changed.scheme === code.scheme && changed.value === code.value ? 'This code' : nameOf(changed))} />
               {canEdit && (
                 <Group gap="xs">
                   <Button size="compact-xs" variant="light" color="teal" disabled={pending} onClick={() => actions.confirm(code, other)} data-testid="stale-confirm">
