@@ -15,13 +15,17 @@ let admin: HttpClient;
 let member: HttpClient;
 
 /** Real codes of the seeded files: leaves (4 digits) and their parents. */
-const isco = { leaf: '1111', otherLeaf: '1112', parent: '111' };
+const isco = { leaf: '1111', otherLeaf: '1112', parent: '111', unlinkedParent: '122' };
 const soc = { leaf: '1111', otherLeaf: '1112', third: '1121', parent: '111' };
 
 async function maps(schemes: string, client: HttpClient = member): Promise<LinkMaps> {
   const response = await client.get(`/api/links/maps?schemes=${schemes}`);
   expect(response.status).toBe(200);
   return (await response.json()) as LinkMaps;
+}
+
+async function auditCount(): Promise<number> {
+  return Number((await env.app.db.query<{ n: string }>("SELECT count(*) AS n FROM audit_log WHERE action LIKE 'link.%'")).rows[0]!.n);
 }
 
 async function count(): Promise<number> {
@@ -98,17 +102,114 @@ for (const store of ['embedded', 'virtuoso'] as const) {
 
     it('marks a code unlinkable or defaulting to its parent towards a scheme, never counted as a link, and takes the mark back', async () => {
       const before = await count();
-      expect((await admin.post('/api/links', link('isco08', isco.parent, 'soc2020', 'unlinkable'))).status).toBe(204);
+      // A parent none of whose children is linked (SPEC §5: 'Mark as linkable' only then).
+      const parent = isco.unlinkedParent;
+      expect((await admin.post('/api/links', link('isco08', parent, 'soc2020', 'unlinkable'))).status).toBe(204);
       expect((await admin.post('/api/links', link('soc2020', soc.third, 'isco08', 'default-to-parent'))).status).toBe(204);
       let pair = await maps('isco08,soc2020');
-      expect(pair.maps.isco08![isco.parent]).toEqual({ soc2020: ['unlinkable'] });
+      expect(pair.maps.isco08![parent]).toEqual({ soc2020: ['unlinkable'] });
       expect(pair.maps.soc2020![soc.third]).toEqual({ isco08: ['default-to-parent'] });
       expect(await count()).toBe(before);
-      expect((await admin.request('DELETE', '/api/links', { json: link('isco08', isco.parent, 'soc2020', 'unlinkable') })).status).toBe(204);
+      expect((await admin.request('DELETE', '/api/links', { json: link('isco08', parent, 'soc2020', 'unlinkable') })).status).toBe(204);
       expect((await admin.post('/api/links/clear', { nodeID: soc.third, scheme: 'soc2020', targetScheme: 'isco08' })).status).toBe(204);
       pair = await maps('isco08,soc2020');
-      expect(pair.maps.isco08![isco.parent]).toBeUndefined();
+      expect(pair.maps.isco08![parent]).toBeUndefined();
       expect(pair.maps.soc2020![soc.third]).toBeUndefined();
+    });
+
+    it("refuses each marking SPEC §5 does not offer, saying why, and writes nothing", async () => {
+      /** Sends an edit that must be refused with a 400 and this message, and checks nothing changed. */
+      const refused = async (method: 'POST' | 'DELETE', body: unknown, message: RegExp) => {
+        const [mapsBefore, auditBefore] = [await maps('isco08,soc2020'), await auditCount()];
+        const response = await admin.request(method, '/api/links', { json: body });
+        expect(response.status, `${method} ${JSON.stringify(body)}`).toBe(400);
+        expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
+        expect(await maps('isco08,soc2020')).toEqual(mapsBefore);
+        expect(await auditCount()).toBe(auditBefore);
+      };
+      const accepted = async (method: 'POST' | 'DELETE', body: unknown) => {
+        const response = await admin.request(method, '/api/links', { json: body });
+        expect(response.status, `${method} ${JSON.stringify(body)}: ${await response.clone().text()}`).toBe(204);
+      };
+      const countBefore = await count();
+      // ISCO 13 > 131 > 1311, 1312 and 13 > 132 > 1321, 1322, 1323; 1311 gets a real link.
+      await accepted('POST', link('isco08', '1311', 'soc2020', '1211'));
+
+      // 'Mark as unlinkable' and 'Default to parent' only for a code with no links there.
+      await refused('POST', link('isco08', '1311', 'soc2020', 'unlinkable'), /^'Mark as unlinkable' is not possible for 1311 in isco08 towards soc2020: it has 1 link there\.$/);
+      await refused('POST', link('isco08', '1311', 'soc2020', 'default-to-parent'), /^'Default to parent' is not possible for 1311 in isco08 towards soc2020: it has 1 link there\.$/);
+
+      // A code marked unlinkable: not linked (from either side, alone or in a bulk link), not defaulting.
+      await accepted('POST', link('isco08', '1312', 'soc2020', 'unlinkable'));
+      await refused('POST', link('soc2020', '1212', 'isco08', '1312'), /1312 in isco08 \(towards soc2020\) is marked unlinkable: mark it as linkable before linking it/);
+      await refused('POST', link('isco08', '1312', 'soc2020', '1212', 'exactMatch'), /1312 in isco08 \(towards soc2020\) is marked unlinkable/);
+      await refused('POST', link('isco08', '1312', 'soc2020', 'default-to-parent'), /'Default to parent' is not possible .*: it is marked unlinkable there\./);
+      const countWithLink = await count();
+      const bulk = await admin.post('/api/links/bulk', { subjectNodeID: '1212', subjectScheme: 'soc2020', objectsNodeIDs: ['1321', '1312'], objectsScheme: 'isco08' });
+      expect(bulk.status).toBe(400);
+      expect(JSON.stringify(await bulk.json())).toMatch(/1312 in isco08 \(towards soc2020\) is marked unlinkable/);
+      expect(await count()).toBe(countWithLink);
+
+      // Marking again what is marked, or taking back a mark never made, is harmless and writes nothing.
+      const [auditBefore, etagBefore] = [await auditCount(), (await member.get('/api/links/maps?schemes=isco08,soc2020')).headers.get('etag')];
+      await accepted('POST', link('isco08', '1312', 'soc2020', 'unlinkable'));
+      await accepted('DELETE', link('isco08', '1323', 'soc2020', 'default-to-parent'));
+      await accepted('DELETE', link('isco08', '1323', 'soc2020', 'unlinkable'));
+      expect(await auditCount()).toBe(auditBefore);
+      expect((await member.get('/api/links/maps?schemes=isco08,soc2020')).headers.get('etag')).toBe(etagBefore);
+      await accepted('DELETE', link('isco08', '1312', 'soc2020', 'unlinkable'));
+      expect((await maps('isco08,soc2020')).maps.isco08!['1312']).toBeUndefined();
+
+      // 'Mark as linkable' only for an unlinkable code whose children have no links there.
+      await accepted('POST', link('isco08', '131', 'soc2020', 'unlinkable'));
+      await refused('DELETE', link('isco08', '131', 'soc2020', 'unlinkable'), /^'Mark as linkable' is not possible for 131 in isco08 towards soc2020: its children have 1 link there\.$/);
+
+      // 'Stop default to parent' only with no links below, and no link besides the default.
+      await accepted('POST', link('isco08', '13', 'soc2020', 'default-to-parent'));
+      await refused('DELETE', link('isco08', '13', 'soc2020', 'default-to-parent'), /^'Stop default to parent' is not possible for 13 in isco08 towards soc2020: the codes below it have 1 link there\.$/);
+      await accepted('POST', link('isco08', '1321', 'soc2020', 'default-to-parent'));
+      await accepted('POST', link('soc2020', '1221', 'isco08', '1321'));
+      await refused('DELETE', link('isco08', '1321', 'soc2020', 'default-to-parent'), /'Stop default to parent' is not possible .*: it has 1 link there besides its default; clear all its links instead\./);
+
+      // 'Mark as unlinkable' not for a code defaulting to its parent.
+      await accepted('POST', link('isco08', '1322', 'soc2020', 'default-to-parent'));
+      await refused('POST', link('isco08', '1322', 'soc2020', 'unlinkable'), /'Mark as unlinkable' is not possible .*: it defaults to its parent there; stop that first\./);
+
+      // Once the links below are gone, the same requests are made; a real link still never counts a mark as a link.
+      await accepted('DELETE', link('isco08', '1311', 'soc2020', '1211'));
+      await accepted('DELETE', link('isco08', '131', 'soc2020', 'unlinkable'));
+      expect((await admin.post('/api/links/clear', { nodeID: '1321', scheme: 'isco08', targetScheme: 'soc2020' })).status).toBe(204);
+      await accepted('DELETE', link('isco08', '13', 'soc2020', 'default-to-parent'));
+      await accepted('DELETE', link('isco08', '1322', 'soc2020', 'default-to-parent'));
+      const pair = await maps('isco08,soc2020');
+      for (const value of ['13', '131', '1311', '1312', '1321', '1322']) expect(pair.maps.isco08![value], value).toBeUndefined();
+      expect(await count()).toBe(countBefore);
+    });
+
+    it('keeps the last acknowledged of many concurrent toggles of one link by two admins', async () => {
+      const { client: second } = await env.signIn('cy', 'admin');
+      const ends = [{ scheme: 'isco08', value: '1212' }, { scheme: 'soc2020', value: '1224' }] as const;
+      const body = link(ends[0].scheme, ends[0].value, ends[1].scheme, ends[1].value);
+      const relations = ['closeMatch', 'exactMatch', 'broadMatch', 'narrowMatch', 'relatedMatch'] as const;
+      for (let round = 0; round < 6; round++) {
+        /** Each call's outcome (the relation it made, or null for a delete), in the order their answers came. */
+        const acknowledged: (string | null)[] = [];
+        const calls = [admin, second].flatMap((client, side) =>
+          Array.from({ length: 5 }, async (_, index) => {
+            const create = (round + side + index) % 2 === 0;
+            const relation = relations[(round + index + side * 2) % relations.length]!;
+            const response = create ? await client.post('/api/links', { ...body, relation }) : await client.request('DELETE', '/api/links', { json: body });
+            expect(response.status).toBe(204);
+            acknowledged.push(create ? relation : null);
+          }),
+        );
+        await Promise.all(calls);
+        const last = acknowledged.at(-1);
+        // The store holds what the last answered call made, and the link's record agrees (confirm finds it, or not).
+        expect(relationBetween(await maps('isco08,soc2020'), ends[0], ends[1]), `round ${round}: ${acknowledged.join(', ')}`).toBe(last);
+        expect((await admin.post('/api/links/confirm', body)).status).toBe(last ? 204 : 404);
+      }
+      expect((await admin.request('DELETE', '/api/links', { json: body })).status).toBe(204);
     });
 
     it('links one code to many, clears a code towards a scheme, and deletes one link', async () => {
@@ -169,6 +270,12 @@ for (const store of ['embedded', 'virtuoso'] as const) {
         await waitFor('the other admin to hear of the change', () => heard.length > 0, { timeoutMs: 1_000 });
         expect(Date.now() - sent).toBeLessThan(1_000);
         expect(heard).toEqual([{ schemes: ['isco08', 'soc2020'] }]);
+        // A refused edit, or one that changes nothing, tells no one; the next real edit is the next thing heard.
+        expect((await admin.post('/api/links', link('isco08', '1114', 'soc2020', 'unlinkable'))).status).toBe(400);
+        expect((await admin.request('DELETE', '/api/links', { json: link('isco08', '1114', 'soc2020', 'default-to-parent') })).status).toBe(204);
+        expect((await admin.request('DELETE', '/api/links', { json: link('isco08', '1114', 'soc2020', '1132') })).status).toBe(204);
+        await waitFor('the other admin to hear of the second change', () => heard.length > 1, { timeoutMs: 1_000 });
+        expect(heard).toHaveLength(2);
       } finally {
         watching.close();
         elsewhere.close();

@@ -20,8 +20,12 @@ export interface LinkEdit {
   subject: string;
   /** What the audit log records as the edit. */
   details: unknown;
-  /** Checks the edit may go ahead (its codes exist, …): throws a 404 or 400 if not. */
-  check(): Promise<void>;
+  /**
+   * Checks the edit may go ahead (its codes exist, …): throws a 404 or 400 if not. Resolves
+   * 'unchanged' when what the edit asks for holds already (a mark made again): then nothing is
+   * written, recorded or audited.
+   */
+  check(): Promise<void | 'unchanged'>;
   /** The SPARQL update that makes the edit. */
   write(): string;
   /** Keeps the links' records (when made, when confirmed) in step with the write. */
@@ -32,17 +36,18 @@ export interface LinkEdit {
  * Every edit of links takes the same steps: under the locks of both schemes (taken in name order,
  * so two edits never wait on each other), check, write, record when the links were made, bump both
  * schemes' revisions (their trees count links; the link maps' ETags follow), and append the edit to
- * the audit log.
+ * the audit log. Resolves whether anything changed.
  */
-export async function editLinks(schemes: SchemeContext, actorId: string, pair: [SchemeId, SchemeId], edit: LinkEdit): Promise<void> {
+export async function editLinks(schemes: SchemeContext, actorId: string, pair: [SchemeId, SchemeId], edit: LinkEdit): Promise<boolean> {
   const [first, second] = [...pair].sort() as [SchemeId, SchemeId];
-  await withSchemeLock(schemes, first, () =>
+  return withSchemeLock(schemes, first, () =>
     withSchemeLock(schemes, second, async () => {
-      await edit.check();
+      if ((await edit.check()) === 'unchanged') return false;
       await schemes.store.update(edit.write());
       await edit.record?.(schemes.db);
       await schemes.revisions.bump(first, second);
       await appendAudit(schemes.db, { actorId, action: edit.action, scheme: null, subject: edit.subject, before: null, after: edit.details });
+      return true;
     }),
   );
 }

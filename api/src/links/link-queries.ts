@@ -11,7 +11,8 @@ import { iri, join, sparql, toQueryText } from '../sparql/sparql-builder.js';
  */
 
 const skosIri = (relation: LinkRelation) => `http://www.w3.org/2004/02/skos/core#${relation}`;
-const relationValues = join(linkRelations.map((relation) => iri(skosIri(relation))));
+/** The five mapping relations' IRIs, for a VALUES clause. */
+export const relationValues = join(linkRelations.map((relation) => iri(skosIri(relation))));
 
 /** The relation a SKOS IRI names, or null for any other predicate. */
 export function relationOfIri(value: string): LinkRelation | null {

@@ -74,14 +74,13 @@ export function linkRoutes(app: AppContext): Router<AppState> {
 
   /**
    * A link write: the request read with its contract, the command run as the admin, then everyone
-   * following the pair's links told they changed (Socket.IO, any api process).
+   * following the pair's links told they changed (Socket.IO, any api process), if they did.
    */
   const linkWrite =
-    <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<void>, pairOf: (request: T) => [SchemeId, SchemeId]) =>
+    <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<boolean>, pairOf: (request: T) => [SchemeId, SchemeId]) =>
     async (ctx: AppKoaContext) => {
       const request = parseInput(contract, ctx.request.body);
-      await command(schemes, ctx.state.session!.user.id, request);
-      app.realtime?.linksChanged(...pairOf(request));
+      if (await command(schemes, ctx.state.session!.user.id, request)) app.realtime?.linksChanged(...pairOf(request));
       ctx.status = 204;
     };
 
