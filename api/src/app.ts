@@ -20,8 +20,9 @@ import { exportRoutes } from './routes/export/export-routes.js';
 import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
 import { sparqlRoutes } from './routes/sparql/sparql-routes.js';
+import { suggestionFiles } from './routes/suggestions/suggestion-files.js';
 
-/** The Koa application: errors, security headers, compression, body, session, CSRF, routes, web app. */
+/** The Koa application: errors, security headers, compression, body, session, CSRF, routes, suggestions files, web app. */
 export function createKoaApp(app: AppContext): Koa<AppState> {
   const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
   koa.silent = true;
@@ -57,6 +58,8 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }
+  // Before the web app, whose SPA fallback would answer a missing suggestions file with index.html.
+  koa.use(suggestionFiles(app));
   koa.use(webApp(app.config.webDistDir));
   return koa;
 }

@@ -71,6 +71,8 @@ const environment = z.object({
   WORKERS_IN_PROCESS: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web/dist')),
+  /** Where the static suggestions files (`/suggestions/{a}-{b}.json`, SPEC §7 "Static") are read from. */
+  SUGGESTIONS_DIR: z.string().default(path.join(projectRoot, 'infra/suggestions')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -107,6 +109,8 @@ export interface Config {
   workersInProcess: boolean;
   workerConcurrency: number;
   webDistDir: string;
+  /** The directory of the suggestions files served at `/suggestions/{a}-{b}.json`. */
+  suggestionsDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   projectRoot: string;
 }
@@ -163,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workersInProcess: env.WORKERS_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    suggestionsDir: path.resolve(env.SUGGESTIONS_DIR),
     logLevel: env.LOG_LEVEL,
     projectRoot,
   };
