@@ -8,7 +8,7 @@ const folder = (value: string): TreeNode => ({ ...leaf(value), children: [leaf(`
 
 const maps: LinkMaps = {
   schemes: ['isco08', 'soc2020'],
-  maps: { soc2020: { '1111': { isco08: ['2222', 'unlinkable'] } }, isco08: { '2222': { soc2020: ['1111'] } } },
+  maps: { soc2020: { '1111': { isco08: ['2222'] }, '1119': { isco08: ['unlinkable'] } }, isco08: { '2222': { soc2020: ['1111'] } } },
   relations: { 'isco08:2222 soc2020:1111': 'broadMatch' },
 };
 const input: LinkButtonInput = {
@@ -37,5 +37,12 @@ describe('the link button (SPEC §4)', () => {
     expect(linkButtonState({ ...input, target: { scheme: 'isco08', node: undefined } }).disabledReason).toBe('Select a code on both sides');
     expect(linkButtonState({ ...input, canEdit: false }).disabledReason).toBe('Only administrators can link codes');
     expect(linkButtonState({ ...input, maps: undefined }).disabledReason).toBe('The links are loading');
+  });
+
+  it('does not link a code marked unlinkable towards the other scheme, from either side', () => {
+    expect(linkButtonState({ ...input, source: { scheme: 'soc2020', node: leaf('1119') } }).disabledReason).toBe('1119 is marked unlinkable towards this scheme');
+    expect(
+      linkButtonState({ ...input, source: { scheme: 'isco08', node: leaf('3333') }, target: { scheme: 'soc2020', node: leaf('1119') } }).disabledReason,
+    ).toBe('1119 is marked unlinkable towards this scheme');
   });
 });

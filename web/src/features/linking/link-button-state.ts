@@ -1,7 +1,7 @@
 import { relationBetween, type LinkMaps, type LinkRelation } from '@og/shared/contracts/links';
 import type { TreeNode } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { linkedCodes } from './link-facts';
+import { entriesTowards, linkedCodes } from './link-facts';
 
 /** A side's scheme and its selected code, if any. */
 export interface LinkEnd {
@@ -38,5 +38,10 @@ export function linkButtonState({ maps, source, target, pending, canEdit }: Link
   else if (maps === undefined) disabledReason = 'The links are loading';
   else if (pending) disabledReason = 'Saving…';
   else if (from.children.length > 0 && to.children.length > 0) disabledReason = 'At least one of the two codes must have no children';
+  // The api links no code marked unlinkable towards the other scheme; unlinking stays possible.
+  else if (!linked && entriesTowards(maps, source.scheme, from.value, target.scheme).includes('unlinkable'))
+    disabledReason = `${from.name} is marked unlinkable towards this scheme`;
+  else if (!linked && entriesTowards(maps, target.scheme, to.value, source.scheme).includes('unlinkable'))
+    disabledReason = `${to.name} is marked unlinkable towards this scheme`;
   return { linked, relation, disabledReason };
 }

@@ -3,7 +3,7 @@ import type { CodeRecord } from '@og/shared/contracts/schemes';
 import { buildNestedTree } from '@og/shared/domain/code-tree';
 import { describe, expect, it } from 'vitest';
 import { treeNodesByValue } from '../../lib/code-tree-rows';
-import { isHandled, linkingOffers, linkProgress, nodeLinkFacts, progressTooltip, type NodeLinkFacts } from './link-facts';
+import { isHandled, linkProgress, nodeLinkFacts, progressTooltip } from './link-facts';
 
 /** ISCO-like: 1 > 11 > 111 > {1111, 1112}, 1 > 12 (a leaf). */
 const lookup: Record<string, CodeRecord> = Object.fromEntries(
@@ -61,57 +61,5 @@ describe('node details', () => {
       hasDescendants: true,
     });
     expect(facts(pair, '11').descendantTargets).toHaveLength(2);
-  });
-});
-
-describe('the linking offers (SPEC §5)', () => {
-  const base: NodeLinkFacts = {
-    direct: [],
-    descendantLinkCount: 0,
-    descendantTargets: [],
-    childLinkCount: 0,
-    entryCount: 0,
-    unlinkable: false,
-    defaultsToParent: false,
-    hasDescendants: false,
-  };
-  const offers = (change: Partial<NodeLinkFacts>) => linkingOffers({ ...base, ...change });
-
-  it('offers linking to descendants only for a code with descendants', () => {
-    expect(offers({}).linkToDescendants).toBe(false);
-    expect(offers({ hasDescendants: true }).linkToDescendants).toBe(true);
-  });
-
-  it('offers defaulting to the parent only without links, not unlinkable, not already defaulting', () => {
-    expect(offers({}).defaultToParent).toBe(true);
-    expect(offers({ direct: ['a'], entryCount: 1 }).defaultToParent).toBe(false);
-    expect(offers({ unlinkable: true, entryCount: 1 }).defaultToParent).toBe(false);
-    expect(offers({ defaultsToParent: true, entryCount: 1 }).defaultToParent).toBe(false);
-  });
-
-  it('offers to stop defaulting only for a defaulting code with no descendant links, not unlinkable, with at most one link', () => {
-    expect(offers({ defaultsToParent: true, entryCount: 1 }).stopDefaultToParent).toBe(true);
-    expect(offers({}).stopDefaultToParent).toBe(false);
-    expect(offers({ defaultsToParent: true, entryCount: 1, descendantLinkCount: 1 }).stopDefaultToParent).toBe(false);
-    expect(offers({ defaultsToParent: true, unlinkable: true, entryCount: 2 }).stopDefaultToParent).toBe(false);
-    expect(offers({ defaultsToParent: true, direct: ['a'], entryCount: 2 }).stopDefaultToParent).toBe(false);
-  });
-
-  it('offers marking as linkable only for an unlinkable code whose children have no links', () => {
-    expect(offers({ unlinkable: true, entryCount: 1 }).markLinkable).toBe(true);
-    expect(offers({ unlinkable: true, entryCount: 1, childLinkCount: 2 }).markLinkable).toBe(false);
-    expect(offers({}).markLinkable).toBe(false);
-  });
-
-  it('offers marking as unlinkable only for a code with no links that is not unlinkable', () => {
-    expect(offers({}).markUnlinkable).toBe(true);
-    expect(offers({ direct: ['a'], entryCount: 1 }).markUnlinkable).toBe(false);
-    expect(offers({ unlinkable: true, entryCount: 1 }).markUnlinkable).toBe(false);
-    expect(offers({ defaultsToParent: true, entryCount: 1 }).markUnlinkable).toBe(false);
-  });
-
-  it('offers clearing all links only when there are real links besides the pseudo-targets', () => {
-    expect(offers({ unlinkable: true, defaultsToParent: true, entryCount: 2 }).clearAllLinks).toBe(false);
-    expect(offers({ direct: ['a'], defaultsToParent: true, entryCount: 2 }).clearAllLinks).toBe(true);
   });
 });

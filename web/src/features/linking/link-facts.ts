@@ -1,5 +1,6 @@
 import { isPseudoTarget, type LinkMaps } from '@og/shared/contracts/links';
 import type { TreeNode } from '@og/shared/contracts/schemes';
+import type { LinkingFacts } from '@og/shared/domain/linking-offers';
 import type { SchemeId } from '@og/shared/domain/schemes';
 
 const noEntries: readonly string[] = [];
@@ -50,20 +51,11 @@ export function progressTooltip({ linked, total }: LinkProgress): string {
 }
 
 /** What node details show of a code's links towards the other side's scheme, and what the linking offers are decided on. */
-export interface NodeLinkFacts {
-  /** Codes of the other scheme the code itself is linked to. */
+/** SPEC §5's facts of a code (shared with the api, which refuses what the page does not offer), and the codes its descendants reach. */
+export interface NodeLinkFacts extends LinkingFacts {
   direct: string[];
-  /** Links of the codes below it. */
-  descendantLinkCount: number;
-  /** The codes of the other scheme those links reach, each once. */
+  /** The codes of the other scheme the links below it reach, each once. */
   descendantTargets: string[];
-  /** Links of its children. */
-  childLinkCount: number;
-  /** Its entries towards the other scheme: links and pseudo-targets. */
-  entryCount: number;
-  unlinkable: boolean;
-  defaultsToParent: boolean;
-  hasDescendants: boolean;
 }
 
 /** The facts of one code (`node`, of `scheme`) towards `towards`. */
@@ -89,23 +81,5 @@ export function nodeLinkFacts(maps: LinkMaps | undefined, scheme: SchemeId, towa
     unlinkable: entries.includes('unlinkable'),
     defaultsToParent: entries.includes('default-to-parent'),
     hasDescendants: node.children.length > 0,
-  };
-}
-
-export type LinkingOffer = 'linkToDescendants' | 'defaultToParent' | 'stopDefaultToParent' | 'markLinkable' | 'markUnlinkable' | 'clearAllLinks';
-
-/**
- * SPEC §5 "Linking offers", rule by rule. A code's links here are its entries in the link maps
- * (SPEC §3: linked codes and the pseudo-targets), except where SPEC says real links.
- */
-export function linkingOffers(facts: NodeLinkFacts): Record<LinkingOffer, boolean> {
-  const noLinks = facts.entryCount === 0;
-  return {
-    linkToDescendants: facts.hasDescendants,
-    defaultToParent: noLinks && !facts.unlinkable && !facts.defaultsToParent,
-    stopDefaultToParent: facts.descendantLinkCount === 0 && !facts.unlinkable && facts.defaultsToParent && facts.entryCount <= 1,
-    markLinkable: facts.unlinkable && facts.childLinkCount === 0,
-    markUnlinkable: noLinks && !facts.unlinkable,
-    clearAllLinks: facts.direct.length > 0,
   };
 }

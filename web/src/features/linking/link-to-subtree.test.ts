@@ -75,4 +75,8 @@ describe('link to subtree (SPEC §5)', () => {
     expect(propose([['111', 'A2']], '1', 'A')).toEqual(['1121', '1122', '12']);
     expect(propose([['112', 'A1']], '1', 'A')).toEqual(['111', '1121', '1122', '12']);
   });
+
+  it('never proposes a leaf marked unlinkable towards the source scheme', () => {
+    expect(propose([['1121', 'unlinkable']], '1', 'B')).toEqual(['111', '1122', '12']);
+  });
 });

@@ -2,7 +2,7 @@ import type { LinkMaps } from '@og/shared/contracts/links';
 import type { CodeRecord, TreeNode } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { leavesBelow } from '@og/shared/domain/code-tree';
-import { linkedCodes } from './link-facts';
+import { entriesTowards, linkedCodes } from './link-facts';
 
 export interface SubtreeLinkRequest {
   maps: LinkMaps | undefined;
@@ -19,7 +19,8 @@ export interface SubtreeLinkRequest {
  * SPEC §5 "Link to subtree": the leaves below `node` to link to `source`. A leaf is dropped when
  * its own links already touch the source or one of its descendants, or, when the source has no
  * descendants, when the links of one of its ancestors do (a parent's link covers it); when the
- * source has descendants the ancestors' links are ignored.
+ * source has descendants the ancestors' links are ignored. A leaf marked unlinkable towards the
+ * source's scheme is never proposed (the api would refuse the whole request).
  */
 export function subtreeLinkProposal({ maps, node, scheme, lookup, source, sourceScheme }: SubtreeLinkRequest): string[] {
   if (node.children.length === 0) return [];
@@ -57,7 +58,9 @@ export function subtreeLinkProposal({ maps, node, scheme, lookup, source, source
     return answer;
   };
 
+  const unlinkable = (value: string) => entriesTowards(maps, scheme, value, sourceScheme).includes('unlinkable');
   return leavesBelow(node)
+    .filter((leaf) => !unlinkable(leaf.value))
     .filter((leaf) => !(checkAncestors ? selfOrAncestorTouches(leaf.value) : touches(leaf.value)))
     .map((leaf) => leaf.value);
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { linkingOfferLabels, linkingOfferRefusal, type LinkingOffer } from '@og/shared/domain/linking-offers';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import { IconArrowUp, IconX, IconBan, IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { LinkEdits } from '../hooks/use-link-edits';
-import { linkingOffers, type NodeLinkFacts } from '../link-facts';
+import type { NodeLinkFacts } from '../link-facts';
 import type { CodeRef } from '../link-map-changes';
 
 export interface LinkingOffersProps {
@@ -20,22 +21,39 @@ export interface LinkingOffersProps {
 
 /** SPEC §5 "Linking offers", each enabled by its rule, for one code towards the other side's scheme. */
 export function LinkingOffers({ code, name, towards, facts, edits, canEdit, linkToDescendants, testId }: LinkingOffersProps) {
-  const offers = linkingOffers(facts);
+  const refusal = (offer: LinkingOffer) => linkingOfferRefusal(offer, facts);
   const usable = canEdit && !edits.pending;
-  const button = (key: string, label: string, icon: ReactNode, enabled: boolean, onClick: () => void) => (
-    <Button size="compact-sm" variant="default" leftSection={icon} disabled={!usable || !enabled} onClick={onClick} data-testid={`${testId}-${key}`}>
-      {label}
-    </Button>
-  );
+  const button = (key: string, offer: LinkingOffer, icon: ReactNode, onClick: () => void) => {
+    // SPEC §5's rule, the same the api enforces; a refused offer says why on hover.
+    const why = refusal(offer);
+    return (
+      <Tooltip label={`Not offered: ${why}`} disabled={!usable || why === null} withArrow multiline maw={280}>
+        {/* A disabled button hears no pointer: the span does, for the tooltip. */}
+        <span style={{ display: 'inline-block' }}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={icon}
+            disabled={!usable || why !== null}
+            style={why !== null ? { pointerEvents: 'none' } : undefined}
+            onClick={onClick}
+            data-testid={`${testId}-${key}`}
+          >
+            {linkingOfferLabels[offer]}
+          </Button>
+        </span>
+      </Tooltip>
+    );
+  };
   return (
     <Group gap={6} data-testid={testId}>
-      {linkToDescendants(usable && offers.linkToDescendants)}
-      {button('default-to-parent', 'Default to parent', <IconArrowUp size={14} />, offers.defaultToParent, () => edits.mark(code, towards, 'default-to-parent'))}
-      {button('stop-default-to-parent', 'Stop default to parent', <IconX size={14} />, offers.stopDefaultToParent, () => edits.clear(code, towards))}
-      {button('mark-linkable', 'Mark as linkable', <IconCircleCheck size={14} />, offers.markLinkable, () => edits.unmark(code, towards, 'unlinkable'))}
-      {button('mark-unlinkable', 'Mark as unlinkable', <IconBan size={14} />, offers.markUnlinkable, () => edits.mark(code, towards, 'unlinkable'))}
+      {linkToDescendants(usable && refusal('linkToDescendants') === null)}
+      {button('default-to-parent', 'defaultToParent', <IconArrowUp size={14} />, () => edits.mark(code, towards, 'default-to-parent'))}
+      {button('stop-default-to-parent', 'stopDefaultToParent', <IconX size={14} />, () => edits.clear(code, towards))}
+      {button('mark-linkable', 'markLinkable', <IconCircleCheck size={14} />, () => edits.unmark(code, towards, 'unlinkable'))}
+      {button('mark-unlinkable', 'markUnlinkable', <IconBan size={14} />, () => edits.mark(code, towards, 'unlinkable'))}
       <ClearAllLinks
-        enabled={usable && offers.clearAllLinks}
+        enabled={usable && refusal('clearAllLinks') === null}
         count={facts.direct.length}
         name={name}
         towards={towards}
