@@ -1,6 +1,7 @@
 import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
 import { crosswalkImport } from './processors/crosswalk-import.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
+import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
 
@@ -10,8 +11,10 @@ export const processorFactories: ProcessorFactories = {
   'scheme.import': schemeImport,
   'dataset.ingest': datasetIngest,
   'crosswalk.import': crosswalkImport,
+  'predictions.import': predictionsImport,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {
   'dataset.ingest': datasetIngestFailed,
+  'predictions.import': predictionsImportFailed,
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { type Database, inTransaction } from '../db/database.js';
 import { type DatasetListRow, type DatasetViewer, deleteDatasetRow, dropTable, findDatasetTables } from '../db/queries/datasets.js';
 import { findJobRun, finishJobRun } from '../db/queries/job-runs.js';
+import { dropAttachedPredictionEntries, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
 import { removeUpload } from '../lib/uploads.js';
 import { requireDatasetManager } from './find-visible-dataset.js';
 
@@ -33,7 +34,9 @@ async function dropDatasetRowAndTables(db: Database, datasetId: string): Promise
   try {
     await inTransaction(db, async (client) => {
       await client.query("SET LOCAL lock_timeout = '10s'");
-      await deleteDatasetRow(client, datasetId);
+      const predictionSets = await listDatasetPredictionSetIds(client, datasetId);
+      await deleteDatasetRow(client, datasetId); // its prediction sets' rows go with it
+      for (const setId of predictionSets) await dropAttachedPredictionEntries(client, setId);
       for (const table of await findDatasetTables(client, datasetId)) {
         if (table.attached) {
           await dropTable(client, table.name);

@@ -52,6 +52,7 @@ const environment = z.object({
   BODY_LIMIT: byteSize.default(1e6),
   /** Largest scheme file an admin may upload for import. */
   SCHEME_FILE_LIMIT: byteSize.default(64e6),
+  PREDICTION_FILE_LIMIT: byteSize.default(5e9),
   /** Largest dataset CSV a user may upload (a census can be several GB). */
   DATASET_FILE_LIMIT: byteSize.default(20e9),
   /** Read-only SPARQL endpoint time limit. */
@@ -91,6 +92,7 @@ export interface Config {
   sparql: { queryUrl: string; updateUrl: string; gspUrl: string | undefined; user: string | undefined; password: string | undefined } | null;
   bodyLimitBytes: number;
   schemeFileLimitBytes: number;
+  predictionFileLimitBytes: number;
   datasetFileLimitBytes: number;
   sparqlTimeoutMs: number;
   sparqlMaxRows: number;
@@ -154,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     bodyLimitBytes: env.BODY_LIMIT,
     schemeFileLimitBytes: env.SCHEME_FILE_LIMIT,
+    predictionFileLimitBytes: env.PREDICTION_FILE_LIMIT,
     datasetFileLimitBytes: env.DATASET_FILE_LIMIT,
     sparqlTimeoutMs: env.SPARQL_TIMEOUT_MS,
     sparqlMaxRows: env.SPARQL_MAX_ROWS,

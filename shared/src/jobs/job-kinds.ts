@@ -114,6 +114,33 @@ export const jobKinds = {
     }),
     attempts: 2,
   }),
+  /**
+   * Reads a prediction file (OCCPAST JSON or OccCANINE CSV) into its prediction set's entries: one
+   * per distinct string, per URI the highest confidence, codes the scheme lacks kept and flagged,
+   * a dataset's totals joined; made visible at once at the end.
+   */
+  'predictions.import': defineJobKind({
+    label: 'Import predictions',
+    input: z.object({
+      predictionSetId: z.string().uuid(),
+      /** The stored upload, under DATA_DIR/uploads. */
+      path: z.string(),
+      originalName: z.string(),
+    }),
+    result: z.object({
+      format: z.string(),
+      /** Rows (CSV) or entries (JSON) of the file. */
+      rows: z.number().int().nonnegative(),
+      /** Distinct strings stored. */
+      entries: z.number().int().nonnegative(),
+      emptyTitles: z.number().int().nonnegative(),
+      /** Predictions naming a code its scheme does not have (kept, flagged). */
+      unknownCodes: z.number().int().nonnegative(),
+      ignoredColumns: z.array(z.string()),
+      bytes: z.number().int().nonnegative(),
+    }),
+    attempts: 3,
+  }),
 } as const;
 
 export type JobKind = keyof typeof jobKinds;

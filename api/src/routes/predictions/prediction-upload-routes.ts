@@ -1,0 +1,43 @@
+import type Router from '@koa/router';
+import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
+import { AppError } from '@og/shared/errors/app-error';
+import { createPredictionSet } from '../../commands/create-prediction-set.js';
+import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
+import type { AppContext } from '../../context.js';
+import type { AppKoaContext, AppState } from '../../koa-types.js';
+import { receiveUpload } from '../../lib/receive-upload.js';
+import { uploadsDirectory } from '../../lib/uploads.js';
+import { requireUser } from '../../middleware/session.js';
+import { apiRouter } from '../api-paths.js';
+import { requestKeyOf } from '../request-key.js';
+
+/** Prediction files: OCCPAST JSON (SPEC) and the CSV OccCANINE's `predict` writes (DESIGN §7). */
+const predictionFileExtensions = ['.json', '.csv'];
+
+/**
+ * Prediction sets in (SPEC §7): `POST /api/predictions` (a standalone set, its uploader's) and
+ * `POST /api/datasets/{datasetID}/predictions` (a set of a dataset the caller may see, once the
+ * dataset is ready: its entries carry the dataset's totals). Multipart, field `file`, up to
+ * PREDICTION_FILE_LIMIT (413 past it); 202 with the set's id, slug and the import job's id.
+ */
+export function predictionUploadRoutes(app: AppContext): Router<AppState> {
+  const router = apiRouter();
+  router.use(['/predictions', '/datasets/:id/predictions'], requireUser());
+
+  const receive = async (ctx: AppKoaContext, datasetId: string | null) => {
+    const requestKey = requestKeyOf(ctx);
+    const upload = await receiveUpload(ctx, { directory: uploadsDirectory(app.config), maxBytes: app.config.predictionFileLimitBytes, extensions: predictionFileExtensions });
+    ctx.status = 202;
+    ctx.body = (await createPredictionSet(app, ctx.state.session!.user.id, datasetId, { path: upload.path, originalName: upload.originalName }, requestKey)) satisfies PredictionSetAccepted;
+  };
+
+  router.post('/predictions', (ctx) => receive(ctx, null));
+
+  router.post('/datasets/:id/predictions', async (ctx) => {
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, ctx.state.session!.user);
+    if (dataset.state !== 'ready') throw new AppError('conflict', 'The dataset is not ready yet: predictions join its titles once it is ingested.', { state: dataset.state });
+    await receive(ctx, dataset.id);
+  });
+
+  return router;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isSchemeId } from '../domain/schemes.js';
+
+/**
+ * Prediction sets and their review (SPEC §3 "Prediction set", "Prediction set count", "Prediction
+ * entry", "Tree node", "Node details"; §7 "Datasets, predictions, review"; DESIGN §4).
+ */
+
+/** SPEC §9: the review covers entries whose best confidence is below the threshold. */
+export const defaultThreshold = 0.75;
+
+export const predictionFilters = ['all', 'mapped', 'unmapped'] as const;
+export type PredictionFilter = (typeof predictionFilters)[number];
+
+/** SPEC §3: the filter is 'unmapped' when missing. */
+export const predictionFilter = z.enum(predictionFilters).default('unmapped');
+
+/** A threshold from the address: a number from 0 to 1, the set's own when missing. */
+export const thresholdParam = z.coerce.number().min(0, 'The threshold is a number from 0 to 1').max(1, 'The threshold is a number from 0 to 1');
+
+/** The order a set's entries are reviewed in: the file's, most frequent first, or least sure first. */
+export const reviewOrders = ['file', 'totals', 'confidence'] as const;
+export type ReviewOrder = (typeof reviewOrders)[number];
+
+/** SPEC §3: a URI has the form scheme:code, with one of our schemes. */
+export const predictionUri = z
+  .string()
+  .max(300)
+  .refine((uri) => {
+    const colon = uri.indexOf(':');
+    return colon > 0 && colon < uri.length - 1 && isSchemeId(uri.slice(0, colon));
+  }, 'A URI has the form scheme:code, with a known scheme');
+
+export function splitPredictionUri(uri: string): { scheme: string; code: string } {
+  const colon = uri.indexOf(':');
+  return { scheme: uri.slice(0, colon), code: uri.slice(colon + 1) };
+}
+
+export const prediction = z.object({ uris: z.array(predictionUri), conf: z.number().min(0).max(1) });
+export type Prediction = z.infer<typeof prediction>;
+
+/** SPEC §3 "Tag options": the 16 tags a reviewer can add to a mapping. */
+export const tagOptions = [
+  'Apprentice',
+  'Master',
+  'Domestic/servant',
+  'Ouvrier',
+  'Employee',
+  'Retired/former',
+  'Self-employed',
+  'Same occupation as spouse',
+  'Part-time',
+  'Assistant/helper/support',
+  'Forced labour',
+  'Student',
+  'Day labour',
+  'Currently unemployed',
+  'Underground economy',
+  'State employee',
+] as const;
+export const tag = z.enum(tagOptions);
+
+/** SPEC §3 "Tree node (review)". */
+export const reviewTreeNode = z.object({
+  description: z.string().nullable().optional(),
+  code: z.string(),
+  codeValue: z.string(),
+  name: z.string(),
+  scheme: z.string(),
+});
+export type ReviewTreeNode = z.infer<typeof reviewTreeNode>;
+
+/** SPEC §3 "Node details". */
+export const nodeDetail = z.object({ name: z.string(), codeValue: z.string(), description: z.string().nullable().optional() });
+export type NodeDetail = z.infer<typeof nodeDetail>;
+
+export const mappings = z.object({
+  treeNodes: z.array(reviewTreeNode).max(200).default([]),
+  nodeURIs: z.array(predictionUri).max(200).default([]),
+  predictionURIs: z.array(predictionUri).max(200).default([]),
+  tags: z.array(tag).max(16).default([]),
+});
+export type Mappings = z.infer<typeof mappings>;
+
+/** `GET /api/prediction-sets/{id}?threshold=`: SPEC §3 "Prediction set count". */
+export const predictionSetCount = z.object({ totalBelowThreshold: z.number().int().nonnegative(), mappedCount: z.number().int().nonnegative() });
+export type PredictionSetCount = z.infer<typeof predictionSetCount>;
+
+/** `PATCH …?filter=&threshold=`: the stored filter with the counts under the stored threshold. */
+export const predictionSetPatched = predictionSetCount.extend({ filter: z.enum(predictionFilters) });
+export type PredictionSetPatched = z.infer<typeof predictionSetPatched>;
+
+/** `GET …/entries/_first|{string}`: SPEC §3 "Prediction entry" and the details of every URI it names. */
+export const predictionEntryAnswer = z.object({
+  predictionEntry: z.object({
+    string: z.string(),
+    prev: z.string().nullable(),
+    next: z.string().nullable(),
+    predictions: z.array(prediction),
+    mappings,
+    /** Beyond SPEC: the mapping's version, sent back with a save (409 when someone saved since). */
+    version: z.number().int().nonnegative(),
+    /** The dataset's totals for this title (a set of a dataset), and how many rows had it. */
+    totals: z.array(z.number()),
+    occurrences: z.number(),
+    /** URIs the scheme does not have (kept, flagged). */
+    unknownURIs: z.array(z.string()),
+  }),
+  nodeDetails: z.record(z.string(), nodeDetail),
+});
+export type PredictionEntryAnswer = z.infer<typeof predictionEntryAnswer>;
+
+/** `POST …/entries/{string}`: SPEC's `{mappings, nodeDetails}`, and beyond SPEC the version read and whether to propagate. */
+export const saveMappingRequest = z.object({
+  mappings,
+  nodeDetails: z.record(z.string(), nodeDetail).optional(),
+  version: z.number().int().nonnegative().optional(),
+  /** Also map the set's other entries whose normalised string is the same. */
+  propagate: z.boolean().default(false),
+});
+export type SaveMappingRequest = z.infer<typeof saveMappingRequest>;
+
+export const mappingSaved = z.object({ version: z.number().int().nonnegative(), propagated: z.number().int().nonnegative(), mappedCount: z.number().int().nonnegative() });
+export type MappingSaved = z.infer<typeof mappingSaved>;
+
+/** SPEC §5: search needs at least 3 characters and shows at most 100 options. */
+export const searchMinLength = 3;
+export const searchLimit = 100;
+export const searchOptions = z.object({
+  options: z.array(z.object({ string: z.string(), mapped: z.boolean(), bestConf: z.number() })).max(searchLimit),
+});
+export type SearchOptions = z.infer<typeof searchOptions>;
+
+/** `POST /api/predictions` and `POST /api/datasets/{id}/predictions` answer 202 with this once the file is stored. */
+export const predictionSetAccepted = z.object({ predictionSetId: z.string(), slug: z.string(), jobId: z.string() });
+export type PredictionSetAccepted = z.infer<typeof predictionSetAccepted>;

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { normaliseTitle } from '@og/shared/domain/title-norm';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+import type { Database } from '@og/api/db/database';
+import { dropLeftoverPredictionTables, findPredictionSet } from '@og/api/db/queries/prediction-sets';
+import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import { TableCopy } from '../dataset-ingest/table-copy.js';
+import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
+import { openPredictionFile } from './prediction-file.js';
+import { attachPredictionPartition, copyField, createPredictionStaging, groupPredictionsIntoPartition, indexPredictionPartition } from './prediction-partition.js';
+
+/** The set is gone (deleted while it was imported): nothing is left to fill. */
+export class PredictionSetGoneError extends Error {
+  constructor() {
+    super('The prediction set was deleted while it was imported.');
+    this.name = 'PredictionSetGoneError';
+  }
+}
+
+/** COPY text is handed to Postgres in pieces of about this many characters. */
+const copyPieceLength = 256 * 1024;
+/** SPEC-free promise of DESIGN §5: progress at least once a second, in every phase. */
+const heartbeatMs = 1_000;
+
+/**
+ * The codes a file names, matched to their schemes' codes once per distinct URI: written as the
+ * scheme writes it, or as spreadsheets damage it (`hisco:1110`), each URI becomes the code's own
+ * (`hisco:01110`); a URI whose scheme has no such code stays as written and is counted unknown.
+ */
+class UriMatcher {
+  private readonly codes = new Map<SchemeId, Promise<SchemeCodes>>();
+  private readonly matched = new Map<string, string | null>();
+  readonly unknown = new Set<string>();
+  unknownCount = 0;
+
+  constructor(private readonly schemes: SchemeContext) {}
+
+  async canonical(uri: string): Promise<string> {
+    let known = this.matched.get(uri);
+    if (known === undefined) {
+      known = await this.match(uri);
+      this.matched.set(uri, known);
+    }
+    if (known !== null) return known;
+    this.unknown.add(uri);
+    this.unknownCount++;
+    return uri;
+  }
+
+  private async match(uri: string): Promise<string | null> {
+    const colon = uri.indexOf(':');
+    const scheme = uri.slice(0, colon);
+    const code = uri.slice(colon + 1);
+    if (!isSchemeId(scheme)) return null;
+    let codes = this.codes.get(scheme);
+    if (!codes) {
+      codes = schemeCodes(this.schemes, scheme);
+      this.codes.set(scheme, codes);
+    }
+    const value = findCode(this.schemes, scheme, await codes, code, this.schemes.iris.code(scheme, code));
+    return value === null ? null : `${scheme}:${value}`;
+  }
+}
+
+/**
+ * `predictions.import`: reads the stored prediction file into its set's entries. Every prediction
+ * of the file is copied into a staging table as it is read; Postgres then merges identical strings
+ * (per URI list the highest confidence), joins a dataset's totals, and the set's partition is
+ * indexed and attached at once, with the set's counts. A file that cannot be read throws before
+ * anything is visible; a retry starts from clean tables.
+ */
+export async function importPredictions(
+  deps: { schemes: SchemeContext; db: Database },
+  input: JobInput<'predictions.import'>,
+  context: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
+): Promise<JobResult<'predictions.import'>> {
+  const { db } = deps;
+  const set = await findPredictionSet(db, input.predictionSetId);
+  if (!set || set.state !== 'importing') throw new PredictionSetGoneError();
+  await dropLeftoverPredictionTables(db, set.id);
+
+  const { size: bytes } = await fs.promises.stat(input.path);
+  let latest: JobProgress = { phase: 'reading', done: 0, total: bytes, unit: 'bytes' };
+  let reported = 0;
+  const report = (progress: JobProgress, force = false) => {
+    latest = progress;
+    if (!force && Date.now() - reported < 250) return Promise.resolve();
+    reported = Date.now();
+    return context.report(progress);
+  };
+  // Long statements (grouping, indexing) say they are still at it once a second.
+  const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
+
+  const client = await db.connect();
+  const copy = new TableCopy(client, await createPredictionStaging(client, set.id));
+  try {
+    const matcher = new UriMatcher(deps.schemes);
+    const file = await openPredictionFile(input.path, {
+      signal: context.signal,
+      onBytes: (done, total) => void report({ phase: 'reading', done, total, unit: 'bytes' }),
+    });
+    let pending = '';
+    let position = 0;
+    for await (const entry of file.entries) {
+      position++;
+      const head = `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t`;
+      if (entry.predictions.length === 0) pending += `${head}\\N\t\\N\n`;
+      for (const prediction of entry.predictions) {
+        const uris: string[] = [];
+        for (const uri of prediction.uris) uris.push(await matcher.canonical(uri));
+        pending += `${head}${copyField(JSON.stringify(uris))}\t${prediction.conf}\n`;
+      }
+      if (pending.length >= copyPieceLength) {
+        copy.write(Buffer.from(pending, 'utf8'));
+        pending = '';
+        await copy.drained();
+      }
+    }
+    if (pending) copy.write(Buffer.from(pending, 'utf8'));
+    await copy.end();
+    const summary = file.summary();
+
+    await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
+    const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown] });
+    await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
+    await indexPredictionPartition(client, set.id);
+    const result: JobResult<'predictions.import'> = {
+      format: summary.format,
+      rows: summary.rows,
+      entries,
+      emptyTitles: summary.emptyTitles,
+      unknownCodes: matcher.unknownCount,
+      ignoredColumns: summary.ignoredColumns,
+      bytes,
+    };
+    const attached = await attachPredictionPartition(client, set.id, { entries, format: summary.format, stats: { ...result } });
+    if (!attached) throw new PredictionSetGoneError();
+    await report({ phase: 'done', done: entries, total: entries, unit: 'entries' }, true);
+    return result;
+  } catch (error) {
+    await copy.abort();
+    await dropLeftoverPredictionTables(client, set.id).catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    client.release();
+  }
+}

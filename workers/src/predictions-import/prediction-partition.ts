@@ -1,0 +1,122 @@
+import pg from 'pg';
+import { inClientTransaction, type Queryable } from '@og/api/db/database';
+import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+
+/**
+ * The tables a prediction import fills, named after the set's id so a retry (or a delete) finds
+ * them. The file's predictions are copied, one line each, into an unlogged staging table; Postgres
+ * then groups them into the set's partition (one row per distinct string, per URI list the highest
+ * confidence), which is indexed standalone and attached in the transaction that marks the set
+ * ready: a half-done import is never visible.
+ */
+
+const identifier = (name: string) => pg.escapeIdentifier(name);
+const literal = (value: string) => pg.escapeLiteral(value);
+
+/** Creates the staging table; answers the COPY statement that fills it (text format). */
+export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
+  const table = predictionStagingTable(setId);
+  await db.query(
+    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, uris jsonb, conf real)
+     WITH (autovacuum_enabled = false)`,
+  );
+  return `COPY ${identifier(table)} (pos, string, norm, uris, conf) FROM STDIN`;
+}
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+export function copyField(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (character) => (character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'));
+}
+
+/**
+ * Groups the staging lines into the set's partition: one row per distinct string at the position
+ * of its first line; its predictions, one per distinct URI list with the highest confidence, most
+ * confident first; its best confidence (0 without predictions); the URIs its scheme does not have;
+ * and, for a set of a dataset, the dataset's totals for that title (summed over its codes).
+ * Answers the number of entries.
+ */
+export async function groupPredictionsIntoPartition(db: Queryable, setId: string, options: { datasetId: string | null; unknownUris: string[] }): Promise<number> {
+  const partition = predictionEntriesTable(setId);
+  await db.query(
+    `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+       CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
+  );
+  const datasetTitles = options.datasetId
+    ? /* sql */ `
+      , title_counts AS (
+        SELECT title, sum(occurrences)::bigint AS occurrences FROM dataset_titles WHERE dataset_id = ${literal(options.datasetId)}::uuid GROUP BY title
+      ), title_totals AS (
+        SELECT title, array_agg(total ORDER BY ordinal) AS totals FROM (
+          SELECT t.title, u.ordinal, sum(u.total)::bigint AS total
+            FROM dataset_titles t, unnest(t.totals) WITH ORDINALITY AS u(total, ordinal)
+           WHERE t.dataset_id = ${literal(options.datasetId)}::uuid
+           GROUP BY t.title, u.ordinal) per_column
+        GROUP BY title
+      )`
+    : '';
+  const unknownUris = options.unknownUris.length
+    ? `ARRAY(SELECT DISTINCT uri FROM jsonb_array_elements(s.predictions) p, jsonb_array_elements_text(p->'uris') uri WHERE uri = ANY($1::text[]) ORDER BY uri)`
+    : `'{}'::text[]`;
+  const inserted = await db.query(
+    `WITH per_uris AS (
+       SELECT string, min(norm) AS norm, uris, max(conf) AS conf, min(pos) AS pos
+         FROM ${identifier(predictionStagingTable(setId))} GROUP BY string, uris
+     ), per_string AS (
+       SELECT string, min(norm) AS norm, min(pos) AS pos,
+              COALESCE(jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC, pos) FILTER (WHERE uris IS NOT NULL), '[]'::jsonb) AS predictions,
+              COALESCE(max(conf) FILTER (WHERE uris IS NOT NULL), 0) AS best_conf
+         FROM per_uris GROUP BY string
+     )${datasetTitles}
+     INSERT INTO ${identifier(partition)} (set_id, position, string, norm, predictions, best_conf, unknown_uris, occurrences, totals)
+     SELECT ${literal(setId)}::uuid, row_number() OVER (ORDER BY s.pos), s.string, s.norm, s.predictions, s.best_conf, ${unknownUris},
+            ${options.datasetId ? 'COALESCE(c.occurrences, 0), COALESCE(t.totals, \'{}\')' : "0, '{}'"}
+       FROM per_string s
+       ${options.datasetId ? 'LEFT JOIN title_counts c ON c.title = s.string LEFT JOIN title_totals t ON t.title = s.string' : ''}`,
+    options.unknownUris.length ? [options.unknownUris] : [],
+  );
+  return inserted.rowCount ?? 0;
+}
+
+/** The parent's indexes, built on the partition before it is attached (the attach adopts them). */
+export async function indexPredictionPartition(db: Queryable, setId: string): Promise<void> {
+  const partition = identifier(predictionEntriesTable(setId));
+  const name = (suffix: string) => identifier(`${predictionEntriesTable(setId)}_${suffix}`);
+  await db.query(`CREATE UNIQUE INDEX ${name('string')} ON ${partition} (set_id, string)`);
+  await db.query(`CREATE INDEX ${name('position')} ON ${partition} (set_id, position) INCLUDE (best_conf, mapped)`);
+  await db.query(`CREATE INDEX ${name('confidence')} ON ${partition} (set_id, best_conf, position) INCLUDE (mapped)`);
+  await db.query(`CREATE INDEX ${name('totals')} ON ${partition} (set_id, occurrences DESC, position) INCLUDE (best_conf, mapped)`);
+  await db.query(`CREATE INDEX ${name('norm')} ON ${partition} (set_id, norm)`);
+  await db.query(`CREATE INDEX ${name('trigrams')} ON ${partition} USING gin (lower(string) gin_trgm_ops)`);
+  await db.query(`ANALYZE ${partition}`);
+}
+
+/**
+ * In one transaction: the set's counts per thousandth of best confidence, the partition attached,
+ * the set ready with its total and figures, the staging table dropped. Answers false (changing
+ * nothing) when the set is no longer importing (deleted meanwhile).
+ */
+export async function attachPredictionPartition(
+  client: pg.PoolClient,
+  setId: string,
+  figures: { entries: number; format: string; stats: Record<string, unknown> },
+): Promise<boolean> {
+  const partition = predictionEntriesTable(setId);
+  return inClientTransaction(client, async () => {
+    const updated = await client.query(
+      `UPDATE prediction_sets SET state = 'ready', error = NULL, total = $2, format = $3, stats = $4, ready_at = now()
+        WHERE id = $1 AND state = 'importing'`,
+      [setId, figures.entries, figures.format, JSON.stringify(figures.stats)],
+    );
+    if (!updated.rowCount) return false;
+    await client.query(
+      `INSERT INTO prediction_set_counts (set_id, bucket, entries, mapped)
+       SELECT $1, least(1000, floor(best_conf * 1000))::smallint, count(*), count(*) FILTER (WHERE mapped)
+         FROM ${identifier(partition)} GROUP BY 2`,
+      [setId],
+    );
+    await client.query(`ALTER TABLE prediction_entries ATTACH PARTITION ${identifier(partition)} FOR VALUES IN (${literal(setId)})`);
+    await client.query(`ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_set`)}`);
+    await client.query(`DROP TABLE IF EXISTS ${identifier(predictionStagingTable(setId))}`);
+    return true;
+  });
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import { dropLeftoverPredictionTables, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
+import { isInUploads, removeUpload } from '@og/api/lib/uploads';
+import type { JobInput } from '@og/shared/jobs/job-kinds';
+import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
+import { PredictionFileError } from '../predictions-import/prediction-file-error.js';
+import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
+
+/** What the set says when the server, not the file, made its import fail. */
+const serverFailureMessage = 'The import failed on the server (the details are in its log). Upload the file again, or ask an administrator.';
+
+/**
+ * `predictions.import`: reads a stored prediction file into its set, and removes the upload once
+ * the set is ready. A file that cannot be read fails at once (no retry) naming its line or entry;
+ * any other error is retried. A set deleted meanwhile ends the job as completed with nothing stored.
+ */
+export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.import'> {
+  return async (input, { report, signal, log }) => {
+    if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory.');
+    const file = path.resolve(input.path);
+    try {
+      const result = await importPredictions({ schemes: deps.schemes, db: deps.db }, { ...input, path: file }, { report, signal });
+      await removeUpload(deps.config, file);
+      return result;
+    } catch (error) {
+      if (error instanceof PredictionFileError) throw new UnrecoverableError(`${input.originalName}: ${error.message} Nothing was imported.`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
+      if (!(error instanceof PredictionSetGoneError)) throw error;
+      log.info('prediction set deleted while it was imported; stopped', { predictionSetId: input.predictionSetId });
+      await removeUpload(deps.config, file);
+      return { format: 'unknown', rows: 0, entries: 0, emptyTitles: 0, unknownCodes: 0, ignoredColumns: [], bytes: 0 };
+    }
+  };
+}
+
+/** The import failed for good: the set says why (the file's own message, or a plain one for a server fault), its tables and upload go. */
+export async function predictionsImportFailed(deps: WorkerDeps, input: JobInput<'predictions.import'>, failure: FinalFailure): Promise<void> {
+  const expected = failure.error instanceof UnrecoverableError;
+  if (!expected) deps.log.error('prediction import failed for good', { predictionSetId: input.predictionSetId, error: failure.error ?? failure.message });
+  await markPredictionSetFailed(deps.db, input.predictionSetId, expected ? failure.message : serverFailureMessage);
+  await dropLeftoverPredictionTables(deps.db, input.predictionSetId).catch((error: unknown) =>
+    deps.log.warn('could not drop the tables of a failed prediction import', { predictionSetId: input.predictionSetId, error: error as Error }),
+  );
+  await removeUpload(deps.config, input.path);
+}
