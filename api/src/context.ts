@@ -25,6 +25,8 @@ export interface AppContext {
     leaveJobRoom(userId: string, jobId: string): void;
     /** Tells everyone following a scheme pair's links that they changed. */
     linksChanged(a: SchemeId, b: SchemeId): void;
+    /** Tells everyone watching a prediction set that some of its entries' mappings changed. */
+    predictionSetChanged(predictionSetId: string, strings: string[]): void;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DatasetSummary, DatasetTitle } from '@og/shared/contracts/datasets';
 import type { DatasetListRow, DatasetTitleRow } from '../db/queries/datasets.js';
+import { presentPredictionSet } from './prediction-set.js';
 
 /** A dataset as `GET /api/datasets` and `GET /api/datasets/{id}` show it to `viewerId`. */
 export function presentDataset(row: DatasetListRow, viewerId: string): DatasetSummary {
@@ -7,8 +8,7 @@ export function presentDataset(row: DatasetListRow, viewerId: string): DatasetSu
     id: row.id,
     metadata: row.metadata,
     created_at: row.created_at.toISOString(),
-    // Prediction sets arrive with the predictions issue.
-    prediction_sets: [],
+    prediction_sets: row.prediction_sets.map((set) => presentPredictionSet(set, viewerId)),
     owner: { id: row.owner_id, username: row.owner_username, name: row.owner_name },
     isOwner: row.owner_id === viewerId,
     collaborators: row.collaborators,

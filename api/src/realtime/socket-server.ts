@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import { sessionCookieName } from '@og/shared/contracts/auth';
 import { schemeId } from '@og/shared/contracts/schemes';
-import { type ClientToServerEvents, jobRoom, linksRoom, type ServerToClientEvents, socketKey, userRoom } from '@og/shared/events/job-events';
+import { type ClientToServerEvents, jobRoom, linksRoom, predictionSetRoom, type ServerToClientEvents, socketKey, userRoom } from '@og/shared/events/job-events';
+import { findVisiblePredictionSetOr404 } from '../predictions/prediction-set-access.js';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { hashToken } from '../auth/session-tokens.js';
 import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
@@ -108,10 +109,28 @@ export function attachRealtime(app: AppContext, server: http.Server): { io: Real
       const pair = schemePair(schemes);
       if (pair) void socket.leave(linksRoom(...pair));
     });
+
+    socket.on('predictionSet:subscribe', async (predictionSetId, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const set = typeof predictionSetId === 'string' ? await findVisiblePredictionSetOr404(app.db, predictionSetId, session.user) : null;
+        if (!set) return reply({ ok: false, error: 'No such prediction set.' });
+        await socket.join(predictionSetRoom(set.id));
+        reply({ ok: true });
+      } catch {
+        reply({ ok: false, error: 'No such prediction set.' });
+      }
+    });
+
+    socket.on('predictionSet:unsubscribe', (predictionSetId) => {
+      if (typeof predictionSetId === 'string') void socket.leave(predictionSetRoom(predictionSetId));
+    });
   });
 
   app.realtime = {
     linksChanged: (a, b) => io.to(linksRoom(a, b)).emit('links:changed', { schemes: [a, b] }),
+    predictionSetChanged: (predictionSetId, strings) =>
+      io.to(predictionSetRoom(predictionSetId)).emit('predictionSet:changed', { predictionSetId, strings: strings.length > 100 ? [] : strings }),
     disconnectSession: (tokenHash) => io.in(sessionRoom(tokenHash)).disconnectSockets(true),
     leaveJobRoom: (userId, jobId) => io.in(userRoom(userId)).socketsLeave(jobRoom(jobId)),
   };

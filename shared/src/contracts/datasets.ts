@@ -64,16 +64,23 @@ export const datasetJsonUpload = z.object({
 export const datasetStates = ['ingesting', 'ready', 'failed'] as const;
 export type DatasetState = (typeof datasetStates)[number];
 
-/** A prediction set of a dataset (SPEC §3); none exist until the predictions issue. */
+/** A prediction set (SPEC §3 "Prediction set"), with its import's state and what the lists show beside it. */
 export const predictionSetSummary = z.object({
   id: z.string(),
-  dataset_id: z.string(),
+  dataset_id: z.string().nullable(),
   slug: z.string(),
   table_name: z.string(),
   threshold: z.number(),
   filter: z.enum(['all', 'mapped', 'unmapped']),
   total: z.number(),
   created_at: z.string(),
+  name: z.string(),
+  state: z.enum(['importing', 'ready', 'failed']),
+  error: z.string().nullable(),
+  jobId: z.string().nullable(),
+  format: z.string().nullable(),
+  reviewOrder: z.enum(['file', 'totals', 'confidence']),
+  isOwner: z.boolean(),
 });
 export type PredictionSetSummary = z.infer<typeof predictionSetSummary>;
 

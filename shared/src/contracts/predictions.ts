@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSchemeId } from '../domain/schemes.js';
+import { predictionSetSummary } from './datasets.js';
 
 /**
  * Prediction sets and their review (SPEC §3 "Prediction set", "Prediction set count", "Prediction
@@ -134,3 +135,32 @@ export type SearchOptions = z.infer<typeof searchOptions>;
 /** `POST /api/predictions` and `POST /api/datasets/{id}/predictions` answer 202 with this once the file is stored. */
 export const predictionSetAccepted = z.object({ predictionSetId: z.string(), slug: z.string(), jobId: z.string() });
 export type PredictionSetAccepted = z.infer<typeof predictionSetAccepted>;
+
+/** `GET /api/prediction-sets` (SPEC §7): the caller's standalone sets, the ones /review lists. */
+export const predictionSetList = z.object({ predictionSets: z.array(predictionSetSummary) });
+export type PredictionSetList = z.infer<typeof predictionSetList>;
+
+/** The query of the review's reads and PATCH: threshold and filter (the set's own when missing), and beyond SPEC the review order. */
+export const reviewQuery = z.object({
+  threshold: thresholdParam.optional(),
+  filter: z.enum(predictionFilters).optional(),
+  order: z.enum(reviewOrders).optional(),
+});
+
+/** `GET …/_search?q=`: SPEC §5, shorter than 3 characters finds nothing. */
+export const searchQuery = reviewQuery.extend({ q: z.string().max(500).default('') });
+
+/**
+ * A 404 of the review's `_first` (SPEC §8): what the summary table shows, for a set that has no
+ * entry under its filter and threshold.
+ */
+export const noEntrySummary = z.object({
+  datasetTitle: z.string().nullable(),
+  totalEntries: z.number(),
+  filter: z.enum(predictionFilters),
+  threshold: z.number(),
+  belowThreshold: z.number(),
+  mapped: z.number(),
+  unmapped: z.number(),
+});
+export type NoEntrySummary = z.infer<typeof noEntrySummary>;

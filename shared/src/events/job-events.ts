@@ -23,11 +23,19 @@ export interface LinksChanged {
   schemes: [SchemeId, SchemeId];
 }
 
+/** Entries of a prediction set were mapped or unmapped (a save, a propagation, a bulk acceptance): read its counts again. */
+export interface PredictionSetChanged {
+  predictionSetId: string;
+  /** The entries whose mapping changed (at most a page of them; empty when a batch changed many). */
+  strings: string[];
+}
+
 export interface ServerToClientEvents {
   'job:progress': (job: JobRun) => void;
   'job:completed': (job: JobRun) => void;
   'job:failed': (job: JobRun) => void;
   'links:changed': (change: LinksChanged) => void;
+  'predictionSet:changed': (change: PredictionSetChanged) => void;
 }
 
 export interface ClientToServerEvents {
@@ -36,6 +44,9 @@ export interface ClientToServerEvents {
   /** Hear `links:changed` for a scheme pair (any logged-in user may read links). */
   'links:subscribe': (schemes: [SchemeId, SchemeId], ack: (answer: { ok: boolean; error?: string }) => void) => void;
   'links:unsubscribe': (schemes: [SchemeId, SchemeId]) => void;
+  /** Hear `predictionSet:changed` for a set the user may see. */
+  'predictionSet:subscribe': (predictionSetId: string, ack: (answer: { ok: boolean; error?: string }) => void) => void;
+  'predictionSet:unsubscribe': (predictionSetId: string) => void;
 }
 
 /**
@@ -47,6 +58,9 @@ export const jobRoom = (jobId: string): string => `job:${jobId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
 /** The room of a scheme pair's link changes, the same whichever order the two are named in. */
 export const linksRoom = (a: SchemeId, b: SchemeId): string => `links:${[a, b].sort().join('--')}`;
+
+/** The room of one prediction set's mapping changes. */
+export const predictionSetRoom = (predictionSetId: string): string => `predictionSet:${predictionSetId}`;
 
 /** Key prefix of the Socket.IO Redis adapter (api) and of the emitters that publish through it (workers). */
 export const socketKey = (redisPrefix: string): string => `${redisPrefix}:socket.io`;

@@ -3,6 +3,7 @@ import type { Role } from '@og/shared/contracts/auth';
 import type { DatasetMetadata, DatasetState } from '@og/shared/contracts/datasets';
 import type { JobProgress, JobState } from '@og/shared/jobs/job-kinds';
 import type { Queryable } from '../database.js';
+import type { PredictionSetRecord } from '../../presenters/prediction-set.js';
 
 /** What `datasets.metadata` holds: the validated wizard metadata and the uploaded file's name. */
 export type StoredDatasetMetadata = DatasetMetadata & { originalName: string | null };
@@ -27,6 +28,7 @@ export interface DatasetListRow extends DatasetRow {
   owner_username: string | null;
   owner_name: string | null;
   collaborators: { id: string; username: string; name: string }[];
+  prediction_sets: PredictionSetRecord[];
   job_state: JobState | null;
   job_progress: JobProgress | null;
 }
@@ -49,7 +51,8 @@ const listColumns = /* sql */ `
   job.state AS job_state, job.progress AS job_progress,
   COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name) ORDER BY u.username)
               FROM dataset_collaborators c JOIN users u ON u.id = c.user_id
-             WHERE c.dataset_id = d.id), '[]'::json) AS collaborators`;
+             WHERE c.dataset_id = d.id), '[]'::json) AS collaborators,
+  COALESCE((SELECT json_agg(s ORDER BY s.created_at) FROM prediction_sets s WHERE s.dataset_id = d.id), '[]'::json) AS prediction_sets`;
 const listJoins = /* sql */ `
   FROM datasets d
   LEFT JOIN users owner ON owner.id = d.owner_id

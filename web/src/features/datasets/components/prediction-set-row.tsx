@@ -27,7 +27,7 @@ interface PredictionSetRowProps {
 export function PredictionSetRow({ predictionSet, schemes }: PredictionSetRowProps) {
   const [modal, setModal] = useState<'threshold' | 'conversion' | null>(null);
   const navigate = useNavigate();
-  const reviewPath = `/datasets/${encodeURIComponent(predictionSet.dataset_id)}/prediction-sets/${encodeURIComponent(predictionSet.id)}`;
+  const reviewPath = `/datasets/${encodeURIComponent(predictionSet.dataset_id ?? '')}/prediction-sets/${encodeURIComponent(predictionSet.id)}`;
 
   return (
     <Table.Tr data-testid="prediction-set-row">

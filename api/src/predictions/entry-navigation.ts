@@ -1,0 +1,112 @@
+import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
+import type { Queryable } from '../db/database.js';
+
+/** The entries a review walks: below the threshold, under the filter. */
+export interface ReviewScope {
+  setId: string;
+  threshold: number;
+  filter: PredictionFilter;
+  order: ReviewOrder;
+}
+
+export interface EntryRow {
+  string: string;
+  position: number;
+  predictions: { uris: string[]; conf: number }[];
+  best_conf: number;
+  unknown_uris: string[];
+  occurrences: number;
+  totals: number[];
+  mapped: boolean;
+  node_uris: string[];
+  prediction_uris: string[];
+  tags: string[];
+  version: number;
+}
+
+/** An entry's place in an order: what keyset queries compare. */
+type EntryKey = Pick<EntryRow, 'position' | 'best_conf' | 'occurrences'>;
+
+const filterCondition: Record<PredictionFilter, string> = {
+  all: 'TRUE',
+  mapped: 'mapped',
+  unmapped: 'NOT mapped',
+};
+
+/**
+ * Each order as its index walks it (migration 006): the file's order; most frequent first; least
+ * sure first. `after`/`before` are the keyset conditions against an entry's key (`key` names the
+ * parameters $3… they take), each answered by an index range, never a scan of the set.
+ */
+const orders: Record<ReviewOrder, { forward: string; backward: string; after: string; before: string; key: (key: EntryKey) => unknown[] }> = {
+  file: {
+    forward: 'position',
+    backward: 'position DESC',
+    after: 'position > $3',
+    before: 'position < $3',
+    key: (key) => [key.position],
+  },
+  totals: {
+    forward: 'occurrences DESC, position',
+    backward: 'occurrences, position DESC',
+    after: '(occurrences < $4 OR (occurrences = $4 AND position > $3))',
+    before: '(occurrences > $4 OR (occurrences = $4 AND position < $3))',
+    key: (key) => [key.position, key.occurrences],
+  },
+  confidence: {
+    forward: 'best_conf, position',
+    backward: 'best_conf DESC, position DESC',
+    after: '(best_conf, position) > ($4::real, $3)',
+    before: '(best_conf, position) < ($4::real, $3)',
+    key: (key) => [key.position, key.best_conf],
+  },
+};
+
+const entryColumns = 'string, position, predictions, best_conf, unknown_uris, occurrences, totals, mapped, node_uris, prediction_uris, tags, version';
+
+function inScope(scope: ReviewScope): string {
+  return `set_id = $1 AND best_conf < $2::real AND ${filterCondition[scope.filter]}`;
+}
+
+/** The first entry of the review, or null when none is in scope. */
+export async function firstEntry(db: Queryable, scope: ReviewScope): Promise<EntryRow | null> {
+  const result = await db.query<EntryRow>(`SELECT ${entryColumns} FROM prediction_entries WHERE ${inScope(scope)} ORDER BY ${orders[scope.order].forward} LIMIT 1`, [
+    scope.setId,
+    scope.threshold,
+  ]);
+  return result.rows[0] ?? null;
+}
+
+/** An entry by its string, whether in scope or not (it may just have been mapped). */
+export async function findEntry(db: Queryable, setId: string, string: string): Promise<EntryRow | null> {
+  const result = await db.query<EntryRow>(`SELECT ${entryColumns} FROM prediction_entries WHERE set_id = $1 AND string = $2`, [setId, string]);
+  return result.rows[0] ?? null;
+}
+
+/** The strings before and after an entry in the review's order, within its scope. */
+export async function neighbours(db: Queryable, scope: ReviewScope, key: EntryKey): Promise<{ prev: string | null; next: string | null }> {
+  const order = orders[scope.order];
+  const parameters = [scope.setId, scope.threshold, ...order.key(key)];
+  const [prev, next] = await Promise.all([
+    db.query<{ string: string }>(`SELECT string FROM prediction_entries WHERE ${inScope(scope)} AND ${order.before} ORDER BY ${order.backward} LIMIT 1`, parameters),
+    db.query<{ string: string }>(`SELECT string FROM prediction_entries WHERE ${inScope(scope)} AND ${order.after} ORDER BY ${order.forward} LIMIT 1`, parameters),
+  ]);
+  return { prev: prev.rows[0]?.string ?? null, next: next.rows[0]?.string ?? null };
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The entries in scope whose string contains `q` (any case), in the review's order, at most
+ * `limit`: the trigram index finds the candidates (migration 006).
+ */
+export async function searchEntries(db: Queryable, scope: ReviewScope, q: string, limit: number): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
+  const result = await db.query<{ string: string; mapped: boolean; best_conf: number }>(
+    `SELECT string, mapped, best_conf FROM prediction_entries
+      WHERE ${inScope(scope)} AND lower(string) LIKE '%' || $3 || '%'
+      ORDER BY ${orders[scope.order].forward} LIMIT $4`,
+    [scope.setId, scope.threshold, likeLiteral(q.toLowerCase()), limit],
+  );
+  return result.rows;
+}

@@ -1,0 +1,39 @@
+import type { PredictionSetCount } from '@og/shared/contracts/predictions';
+import type { Queryable } from '../db/database.js';
+
+/**
+ * SPEC §3 "Prediction set count" under a threshold, from the counts per thousandth of best
+ * confidence the import and every save keep (migration 006): the thousandths wholly below the
+ * threshold are summed, and only the one the threshold falls in is read from the entries (its
+ * confidence index, at most two thousandths of the set). The bucket is computed by the same
+ * expression everywhere: least(1000, floor(best_conf * 1000)).
+ */
+export async function countBelowThreshold(db: Queryable, setId: string, threshold: number): Promise<PredictionSetCount> {
+  const result = await db.query<{ total: string; mapped: string }>(
+    `WITH edge AS (SELECT least(1000, floor($2::real * 1000))::smallint AS bucket)
+     SELECT
+       (SELECT COALESCE(sum(entries), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
+       + (SELECT count(*) FROM prediction_entries e, edge
+           WHERE e.set_id = $1 AND e.best_conf < $2::real AND e.best_conf >= ((edge.bucket - 1) / 1000.0)::real
+             AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS total,
+       (SELECT COALESCE(sum(mapped), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
+       + (SELECT count(*) FROM prediction_entries e, edge
+           WHERE e.set_id = $1 AND e.mapped AND e.best_conf < $2::real AND e.best_conf >= ((edge.bucket - 1) / 1000.0)::real
+             AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS mapped`,
+    [setId, threshold],
+  );
+  const row = result.rows[0]!;
+  return { totalBelowThreshold: Number(row.total), mappedCount: Number(row.mapped) };
+}
+
+/** Keeps the counts in step when entries' mapped state changes: `delta` per entry, in its bucket. */
+export async function shiftMappedCounts(db: Queryable, setId: string, changes: { bestConf: number; delta: 1 | -1 }[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.query(
+    `UPDATE prediction_set_counts c SET mapped = c.mapped + d.delta
+       FROM (SELECT least(1000, floor(conf * 1000))::smallint AS bucket, sum(delta)::bigint AS delta
+               FROM unnest($2::real[], $3::int[]) AS u(conf, delta) GROUP BY 1) d
+      WHERE c.set_id = $1 AND c.bucket = d.bucket`,
+    [setId, changes.map((change) => change.bestConf), changes.map((change) => change.delta)],
+  );
+}

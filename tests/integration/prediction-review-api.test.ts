@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import type { PredictionEntryAnswer, PredictionSetCount } from '../../shared/src/contracts/predictions.js';
+import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+
+let env: TestEnvironment;
+let reviewer: HttpClient;
+let second: HttpClient;
+let stranger: HttpClient;
+let set: { predictionSetId: string; slug: string };
+
+/** Hostile strings among ordinary ones: each must round-trip through the address. */
+const hostile = ['a/b weaver', '100% cotton spinner', 'smith #2', 'who? farmer', 'the "quoted" miller', '🧵 tailor', 'نساج', "O'Brien's carter"];
+/** 60 entries: the i-th has best confidence i/60, so 45 lie below 0.75; a few share a normalised title. */
+const entries = Array.from({ length: 60 }, (_, index) => ({
+  string: index < hostile.length ? hostile[index]! : index === 50 ? 'Farm-Labourer' : index === 51 ? 'farm labourer' : `title ${String(index).padStart(2, '0')}`,
+  predictions: [{ uris: ['hisco:61110'], conf: index / 60 }, ...(index % 2 ? [{ uris: ['hisco:62105'], conf: index / 120 }] : [])],
+}));
+const below = (threshold: number) => entries.filter((entry) => entry.predictions[0]!.conf < threshold);
+
+const entryPath = (string: string, query = '') => `/api/prediction-sets/${set.predictionSetId}/entries/${encodeURIComponent(string)}${query}`;
+
+async function read(client: HttpClient, pathName: string): Promise<PredictionEntryAnswer> {
+  const response = await client.get(pathName);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as PredictionEntryAnswer;
+}
+
+async function counts(threshold: number): Promise<PredictionSetCount> {
+  return (await (await reviewer.get(`/api/prediction-sets/${set.predictionSetId}?threshold=${threshold}`)).json()) as PredictionSetCount;
+}
+
+beforeAll(async () => {
+  env = await startTestEnvironment({ workers: true });
+  await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+  reviewer = (await env.signIn('rhea', 'member')).client;
+  // A second reviewer: an admin sees every set.
+  second = (await env.signIn('sam', 'admin')).client;
+  stranger = (await env.signIn('stan', 'member')).client;
+  const response = await reviewer.upload('/api/predictions', 'parish registers.json', JSON.stringify(entries), {});
+  expect(response.status).toBe(202);
+  const accepted = (await response.json()) as { predictionSetId: string; slug: string; jobId: string };
+  expect((await waitForJob(reviewer, accepted.jobId, 60_000)).state).toBe('completed');
+  set = accepted;
+}, 120_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('the review API (SPEC §7)', () => {
+  it("lists the uploader's standalone sets, and no one else's", async () => {
+    const list = (await (await reviewer.get('/api/prediction-sets')).json()) as { predictionSets: { id: string; slug: string; total: number; threshold: number; filter: string; state: string }[] };
+    expect(list.predictionSets).toEqual([expect.objectContaining({ id: set.predictionSetId, slug: set.slug, total: 60, threshold: 0.75, filter: 'unmapped', state: 'ready' })]);
+    expect(set.slug).toMatch(/^parish-registers-[0-9a-f]{6}$/);
+    expect(((await (await stranger.get('/api/prediction-sets')).json()) as { predictionSets: unknown[] }).predictionSets).toEqual([]);
+    expect((await stranger.get(`/api/prediction-sets/${set.predictionSetId}`)).status).toBe(404);
+    expect((await stranger.get(entryPath('smith #2'))).status).toBe(404);
+  });
+
+  it('counts the entries below any threshold, exactly', async () => {
+    for (const threshold of [0, 0.1, 0.5, 0.75, 0.7501, 0.999, 1]) {
+      expect(await counts(threshold)).toEqual({ totalBelowThreshold: below(threshold).length, mappedCount: 0 });
+    }
+  });
+
+  it('walks the entries below the threshold from the first to the last and back, in each order', async () => {
+    const expected = {
+      file: below(0.75).map((entry) => entry.string),
+      confidence: below(0.75).map((entry) => entry.string),
+    };
+    for (const order of ['file', 'confidence'] as const) {
+      const query = `?threshold=0.75&filter=all&order=${order}`;
+      const first = await read(reviewer, `/api/prediction-sets/${set.predictionSetId}/entries/_first${query}`);
+      const walked = [first.predictionEntry.string];
+      expect(first.predictionEntry.prev).toBeNull();
+      let next = first.predictionEntry.next;
+      while (next !== null) {
+        const entry = await read(reviewer, entryPath(next, query));
+        expect(entry.predictionEntry.string).toBe(next);
+        expect(entry.predictionEntry.prev).toBe(walked.at(-1));
+        walked.push(next);
+        next = entry.predictionEntry.next;
+      }
+      expect(walked).toEqual(expected[order]);
+    }
+  });
+
+  it('answers an entry with its predictions, mappings and the details of every URI it names', async () => {
+    const answer = await read(reviewer, entryPath('a/b weaver', '?threshold=0.75&filter=all'));
+    expect(answer.predictionEntry).toMatchObject({ string: 'a/b weaver', prev: null, next: '100% cotton spinner', predictions: [{ uris: ['hisco:61110'], conf: 0 }] });
+    expect(answer.predictionEntry.mappings).toEqual({ treeNodes: [], nodeURIs: [], predictionURIs: [], tags: [] });
+    expect(answer.nodeDetails['hisco:61110']).toMatchObject({ codeValue: '61110', name: expect.any(String) });
+    expect((await reviewer.get(entryPath('no such title'))).status).toBe(404);
+    expect(((await (await reviewer.get(entryPath('no such title'))).json()) as { error: { message: string } }).error.message).toBe('Entry not found');
+  });
+
+  it('saves a mapping, counts it, refuses a save over a newer one with 409, and propagates to the same title', async () => {
+    const string = 'Farm-Labourer';
+    const before = await read(reviewer, entryPath(string, '?filter=all'));
+    const mappings = { treeNodes: [], nodeURIs: ['hisco:62105'], predictionURIs: ['hisco:61110'], tags: ['Day labour'] };
+    const saved = await reviewer.post(entryPath(string), { mappings, nodeDetails: {}, version: before.predictionEntry.version, propagate: true });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await saved.json()).toMatchObject({ propagated: 1, mappedCount: 0 }); // 50/60 and 51/60 are above 0.75
+    expect(await counts(1)).toEqual({ totalBelowThreshold: 60, mappedCount: 2 });
+
+    const after = await read(second, entryPath('farm labourer', '?filter=all'));
+    expect(after.predictionEntry.mappings).toMatchObject({ nodeURIs: ['hisco:62105'], predictionURIs: ['hisco:61110'], tags: ['Day labour'] });
+    expect(after.predictionEntry.mappings.treeNodes).toEqual([expect.objectContaining({ codeValue: '62105', scheme: 'hisco', code: '62105' })]);
+
+    // A second reviewer saving over the version they read, which is no longer the current one.
+    const stale = await second.post(entryPath(string), { mappings: { ...mappings, tags: [] }, version: before.predictionEntry.version });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: { details: { current: { tags: string[] } } } }).error.details.current.tags).toEqual(['Day labour']);
+  });
+
+  it('moves saved entries out of the unmapped review, and says so when none is left', async () => {
+    const smith = await read(reviewer, entryPath('smith #2', '?threshold=0.75&filter=unmapped'));
+    await reviewer.post(entryPath('smith #2'), { mappings: { nodeURIs: ['hisco:83110'], predictionURIs: [], tags: [] }, version: smith.predictionEntry.version });
+    expect(await counts(0.75)).toEqual({ totalBelowThreshold: 45, mappedCount: 1 });
+    const mapped = await read(reviewer, `/api/prediction-sets/${set.predictionSetId}/entries/_first?threshold=0.75&filter=mapped`);
+    expect(mapped.predictionEntry).toMatchObject({ string: 'smith #2', prev: null, next: null });
+    const unmapped = await read(reviewer, entryPath('100% cotton spinner', '?threshold=0.75&filter=unmapped'));
+    expect(unmapped.predictionEntry.next).toBe('who? farmer');
+
+    const none = await reviewer.get(`/api/prediction-sets/${set.predictionSetId}/entries/_first?threshold=0.01&filter=mapped`);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { error: { message: string; details: unknown } }).error).toEqual({
+      code: 'not_found',
+      message: 'No mapped entry found in dataset',
+      details: { datasetTitle: null, totalEntries: 60, filter: 'mapped', threshold: 0.01, belowThreshold: 1, mapped: 0, unmapped: 1 },
+    });
+  });
+
+  it('stores the threshold and filter by slug, and searches the entries in scope', async () => {
+    const patched = await reviewer.request('PATCH', `/api/prediction-sets/${set.slug}?filter=all&threshold=0.5`);
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toEqual({ filter: 'all', totalBelowThreshold: 30, mappedCount: 1 });
+    const search = async (q: string) => ((await (await reviewer.get(`/api/prediction-sets/${set.predictionSetId}/_search?q=${encodeURIComponent(q)}`)).json()) as { options: { string: string }[] }).options.map((option) => option.string);
+    expect(await search('ti')).toEqual([]);
+    expect(await search('TITLE 1')).toEqual(['title 10', 'title 11', 'title 12', 'title 13', 'title 14', 'title 15', 'title 16', 'title 17', 'title 18', 'title 19']);
+    expect(await search('100%')).toEqual(['100% cotton spinner']);
+    expect(await search('title 4')).toEqual([]); // 40/60 and above: not below 0.5
+  });
+
+  it('lets the owner delete the set, and no one else', async () => {
+    expect((await stranger.request('DELETE', `/api/prediction-sets/${set.predictionSetId}`)).status).toBe(404);
+    expect((await reviewer.request('DELETE', `/api/prediction-sets/${set.predictionSetId}`)).status).toBe(204);
+    expect((await reviewer.get(`/api/prediction-sets/${set.predictionSetId}`)).status).toBe(404);
+  });
+});
