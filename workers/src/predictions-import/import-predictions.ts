@@ -36,12 +36,15 @@ class UriMatcher {
 
   constructor(private readonly schemes: SchemeContext) {}
 
-  async canonical(uri: string): Promise<string> {
-    let known = this.matched.get(uri);
-    if (known === undefined) {
-      known = await this.match(uri);
-      this.matched.set(uri, known);
-    }
+  /** The code's own URI, at once when the URI was met before (nearly always: a file names few distinct codes). */
+  canonical(uri: string): string | Promise<string> {
+    const known = this.matched.get(uri);
+    if (known === undefined) return this.match(uri).then((matched) => this.remember(uri, matched));
+    return this.remember(uri, known);
+  }
+
+  private remember(uri: string, known: string | null): string {
+    this.matched.set(uri, known);
     if (known !== null) return known;
     this.unknown.add(uri);
     this.unknownCount++;
@@ -108,7 +111,10 @@ export async function importPredictions(
       if (entry.predictions.length === 0) pending += `${head}\\N\t\\N\n`;
       for (const prediction of entry.predictions) {
         const uris: string[] = [];
-        for (const uri of prediction.uris) uris.push(await matcher.canonical(uri));
+        for (const uri of prediction.uris) {
+          const canonical = matcher.canonical(uri);
+          uris.push(typeof canonical === 'string' ? canonical : await canonical);
+        }
         pending += `${head}${copyField(JSON.stringify(uris))}\t${prediction.conf}\n`;
       }
       if (pending.length >= copyPieceLength) {
