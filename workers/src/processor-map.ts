@@ -1,6 +1,7 @@
 import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
 import { crosswalkImport } from './processors/crosswalk-import.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
+import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
 import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
@@ -12,6 +13,7 @@ export const processorFactories: ProcessorFactories = {
   'dataset.ingest': datasetIngest,
   'crosswalk.import': crosswalkImport,
   'predictions.import': predictionsImport,
+  'predictions.bulk-accept': predictionsBulkAccept,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {

@@ -23,6 +23,8 @@ export interface ProcessorTools {
   log: Logger;
   /** Tells everyone following a scheme pair's links that they changed (through Redis to every api process's sockets). */
   linksChanged(a: SchemeId, b: SchemeId): void;
+  /** Tells everyone watching a prediction set that mappings of its entries changed (empty `strings`: many, read again). */
+  predictionSetChanged(predictionSetId: string, strings: string[]): void;
 }
 
 export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools) => Promise<JobResult<K>>;

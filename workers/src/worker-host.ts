@@ -93,6 +93,7 @@ export class WorkerHost {
       signal: this.shutdown.signal,
       log: log.child(kind),
       linksChanged: (a, b) => this.events.linksChanged(a, b),
+      predictionSetChanged: (predictionSetId, strings) => this.events.predictionSetChanged(predictionSetId, strings),
       report: async (progress) => {
         // A new phase goes out at once (a throttled one could be overwritten and never seen).
         if (Date.now() - lastReport >= progressIntervalMs || progress.phase !== lastPhase) await flush(progress);

@@ -19,6 +19,13 @@ interface StoredMapping {
 
 const mappingOf = (row: Pick<StoredMapping, 'node_uris' | 'prediction_uris' | 'tags'>) => ({ nodeURIs: row.node_uris, predictionURIs: row.prediction_uris, tags: row.tags });
 
+/**
+ * The mapping as the log keeps it, in SQL: what {@link mappingOf} gives, for set-based writes (a
+ * bulk acceptance, its undo) that log the same shape. `columns` names the three array columns.
+ */
+export const loggedMappingSql = (columns: { nodeURIs: string; predictionURIs: string; tags: string }): string =>
+  `jsonb_build_object('nodeURIs', to_jsonb(${columns.nodeURIs}), 'predictionURIs', to_jsonb(${columns.predictionURIs}), 'tags', to_jsonb(${columns.tags}))`;
+
 /** An entry is mapped when a reviewer chose at least one URI for it (SPEC: Save (N), N = node URIs plus prediction URIs). */
 export const isMapped = (mapping: Pick<Mappings, 'nodeURIs' | 'predictionURIs'>) => mapping.nodeURIs.length + mapping.predictionURIs.length > 0;
 

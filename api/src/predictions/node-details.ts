@@ -38,6 +38,12 @@ export class CodeDetails {
     return details;
   }
 
+  /** A code as an export names it: its scheme, its label ('Occupation code', SPEC §3) and its name; null when the scheme has no such code. */
+  code(uri: string): { scheme: string; label: string; name: string } | null {
+    const found = this.record(uri);
+    return found ? { scheme: found.scheme, label: found.record.label, name: found.record.name } : null;
+  }
+
   /** The chosen tree nodes as SPEC's review tree nodes, in the order they were chosen. */
   treeNodes(uris: readonly string[]): ReviewTreeNode[] {
     return uris.flatMap((uri) => {

@@ -26,14 +26,24 @@ export async function countBelowThreshold(db: Queryable, setId: string, threshol
   return { totalBelowThreshold: Number(row.total), mappedCount: Number(row.mapped) };
 }
 
+/**
+ * The statement that keeps the counts in step, over `changes`: any row source with a `best_conf`
+ * (real) and a `delta` (+1 mapped, -1 unmapped) per entry, e.g. a data-modifying CTE's rows for
+ * a set-based write (bulk acceptance, its undo). `setId` is the SQL naming the set ($1…).
+ */
+export function shiftMappedCountsStatement(setId: string, changes: string): string {
+  return `UPDATE prediction_set_counts c SET mapped = c.mapped + d.delta
+       FROM (SELECT least(1000, floor(best_conf * 1000))::smallint AS bucket, sum(delta)::bigint AS delta
+               FROM ${changes} GROUP BY 1) d
+      WHERE c.set_id = ${setId} AND c.bucket = d.bucket`;
+}
+
 /** Keeps the counts in step when entries' mapped state changes: `delta` per entry, in its bucket. */
 export async function shiftMappedCounts(db: Queryable, setId: string, changes: { bestConf: number; delta: 1 | -1 }[]): Promise<void> {
   if (changes.length === 0) return;
-  await db.query(
-    `UPDATE prediction_set_counts c SET mapped = c.mapped + d.delta
-       FROM (SELECT least(1000, floor(conf * 1000))::smallint AS bucket, sum(delta)::bigint AS delta
-               FROM unnest($2::real[], $3::int[]) AS u(conf, delta) GROUP BY 1) d
-      WHERE c.set_id = $1 AND c.bucket = d.bucket`,
-    [setId, changes.map((change) => change.bestConf), changes.map((change) => change.delta)],
-  );
+  await db.query(shiftMappedCountsStatement('$1', 'unnest($2::real[], $3::int[]) AS u(best_conf, delta)'), [
+    setId,
+    changes.map((change) => change.bestConf),
+    changes.map((change) => change.delta),
+  ]);
 }

@@ -164,3 +164,54 @@ export const noEntrySummary = z.object({
   unmapped: z.number(),
 });
 export type NoEntrySummary = z.infer<typeof noEntrySummary>;
+
+/**
+ * `GET /api/prediction-sets/{id}/export?format=` and `GET /api/datasets/{id}/export?format=`: the
+ * datasets list's Export menus (SPEC §2), 'Flattened' (CSV, one row per entry and chosen URI) or
+ * 'Nested' (JSON, the OCCPAST shape with the mappings).
+ */
+export const predictionExportFormats = ['flattened', 'nested'] as const;
+export type PredictionExportFormat = (typeof predictionExportFormats)[number];
+export const predictionExportQuery = z.object({ format: z.enum(predictionExportFormats) });
+
+/** One entry of a 'Nested' export: OCCPAST's `{string, predictions}`, the mapping, and a dataset's totals for the title. */
+export const nestedExportEntry = z.object({
+  string: z.string(),
+  predictions: z.array(z.object({ uris: z.array(z.string()), conf: z.number() })),
+  mappings: z.object({
+    nodeURIs: z.array(z.string()),
+    predictionURIs: z.array(z.string()),
+    tags: z.array(z.string()),
+    /** Who made the current mapping (username) and when (ISO 8601); null for an entry no one mapped. */
+    mappedBy: z.string().nullable(),
+    mappedAt: z.string().nullable(),
+  }),
+  /** A set of a dataset only: the dataset's rows with this title, and the sums of its totals columns. */
+  occurrences: z.number().optional(),
+  totals: z.array(z.number()).optional(),
+});
+export type NestedExportEntry = z.infer<typeof nestedExportEntry>;
+
+/** A dataset's 'Nested' export: its title, its totals columns, and each ready set's entries in the file's order. */
+export const nestedDatasetExport = z.object({
+  dataset: z.string(),
+  totalsColumns: z.array(z.string()),
+  predictionSets: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), entries: z.array(nestedExportEntry) })),
+});
+export type NestedDatasetExport = z.infer<typeof nestedDatasetExport>;
+
+/** `POST /api/prediction-sets/{id}/bulk-accept`: accept the best prediction of every unmapped entry at least this sure. */
+const minConfMessage = 'minConf is a number from 0 to 1';
+export const bulkAcceptRequest = z.object({ minConf: z.number({ error: minConfMessage }).min(0, minConfMessage).max(1, minConfMessage) });
+export type BulkAcceptRequest = z.infer<typeof bulkAcceptRequest>;
+
+/** 202: the job that accepts, and the batch its mappings are logged under (what the undo names). */
+export const bulkAcceptAccepted = z.object({ jobId: z.string(), batchId: z.string().uuid() });
+export type BulkAcceptAccepted = z.infer<typeof bulkAcceptAccepted>;
+
+/**
+ * `POST /api/prediction-sets/{id}/bulk-accept/{batchId}/undo`: entries of the batch given back
+ * their mapping from before it, and entries left alone because someone changed them since.
+ */
+export const bulkAcceptUndone = z.object({ undone: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() });
+export type BulkAcceptUndone = z.infer<typeof bulkAcceptUndone>;

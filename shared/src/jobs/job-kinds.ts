@@ -141,6 +141,28 @@ export const jobKinds = {
     }),
     attempts: 3,
   }),
+  /**
+   * Maps every unmapped entry of a prediction set whose best prediction is at least `minConf` sure
+   * to that prediction, in batches; each mapping is logged with `batchId`, so one call undoes the
+   * whole acceptance. A retry carries on where the last attempt stopped (mapped entries are not
+   * taken again).
+   */
+  'predictions.bulk-accept': defineJobKind({
+    label: 'Accept predictions',
+    input: z.object({
+      predictionSetId: z.string().uuid(),
+      minConf: z.number().min(0).max(1),
+      batchId: z.string().uuid(),
+      /** Who asked: the mappings are theirs. */
+      actorId: z.string().uuid(),
+    }),
+    result: z.object({
+      /** Entries this acceptance mapped (over every attempt). */
+      accepted: z.number().int().nonnegative(),
+      batchId: z.string().uuid(),
+    }),
+    attempts: 3,
+  }),
 } as const;
 
 export type JobKind = keyof typeof jobKinds;

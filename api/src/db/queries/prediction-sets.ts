@@ -97,3 +97,12 @@ export async function dropAttachedPredictionEntries(db: Queryable, setId: string
     if (table.attached) await db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
   }
 }
+
+/** The state of the job that made a bulk acceptance of this set (its batch id is in the job's input), if its run is still recorded. */
+export async function findBulkAcceptanceState(db: Queryable, setId: string, batchId: string): Promise<string | null> {
+  const result = await db.query<{ state: string }>(
+    `SELECT state FROM job_runs WHERE kind = 'predictions.bulk-accept' AND input->>'batchId' = $1 AND input->>'predictionSetId' = $2`,
+    [batchId, setId],
+  );
+  return result.rows[0]?.state ?? null;
+}

@@ -1,0 +1,41 @@
+import type Router from '@koa/router';
+import { type BulkAcceptAccepted, bulkAcceptRequest, type BulkAcceptUndone } from '@og/shared/contracts/predictions';
+import { startBulkAcceptance, undoBulkAcceptance } from '../../commands/bulk-accept-predictions.js';
+import type { AppContext } from '../../context.js';
+import type { AppState } from '../../koa-types.js';
+import { requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
+import { findVisiblePredictionSetOr404, requireReadySet } from '../../predictions/prediction-set-access.js';
+import { apiRouter } from '../api-paths.js';
+import { requestKeyOf } from '../request-key.js';
+
+/**
+ * Bulk acceptance (issue 11, beyond SPEC), for anyone who may see the set:
+ * `POST /api/prediction-sets/{id}/bulk-accept {minConf}` answers 202 `{jobId, batchId}` and the
+ * `predictions.bulk-accept` job maps every unmapped entry whose best prediction is at least
+ * `minConf` sure to it; `POST …/bulk-accept/{batchId}/undo` gives the batch's entries back their
+ * mapping from before, except those someone changed since, and answers `{undone, skipped}`.
+ */
+export function bulkAcceptRoutes(app: AppContext): Router<AppState> {
+  const router = apiRouter();
+  router.post('/prediction-sets/:id/bulk-accept', requireUser(), async (ctx) => {
+    const viewer = ctx.state.session!.user;
+    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
+    requireReadySet(set);
+    const { minConf } = parseInput(bulkAcceptRequest, ctx.request.body);
+    const requestKey = requestKeyOf(ctx);
+    ctx.status = 202;
+    ctx.body = (await startBulkAcceptance(app, { setId: set.id, actorId: viewer.id, minConf }, requestKey)) satisfies BulkAcceptAccepted;
+  });
+
+  router.post('/prediction-sets/:id/bulk-accept/:batchId/undo', requireUser(), async (ctx) => {
+    const viewer = ctx.state.session!.user;
+    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
+    requireReadySet(set);
+    const undone = await undoBulkAcceptance(app, { setId: set.id, batchId: ctx.params.batchId!, actorId: viewer.id });
+    if (undone.undone) app.realtime?.predictionSetChanged(set.id, []);
+    ctx.body = undone satisfies BulkAcceptUndone;
+  });
+
+  return router;
+}
