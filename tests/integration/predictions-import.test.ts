@@ -93,12 +93,15 @@ describe('prediction set import', () => {
       { string: 'weaver "x" / 100% # ? 🧵 نساج', predictions: [{ uris: ['hisco:75400'], conf: 0.9 }] },
       { string: 'smith', predictions: [{ uris: ['hisco:83110'], conf: 0.8 }, { uris: ['hisco:88888'], conf: 0.1 }] },
       { string: 'idle', predictions: [] },
+      { string: 'tied', predictions: [{ uris: ['hisco:83110'], conf: 0.5 }, { uris: ['hisco:75400'], conf: 0.5 }, { uris: ['hisco:61110'], conf: 0.5 }] },
     ]);
     const { accepted, job } = await upload('merge.json', file);
     expect(job.state, job.error ?? '').toBe('completed');
-    expect(job.result).toMatchObject({ rows: 4, entries: 3, unknownCodes: 1 });
+    expect(job.result).toMatchObject({ rows: 5, entries: 4, unknownCodes: 1 });
     const entries = await storedEntries(accepted.predictionSetId);
-    expect(entries.map((entry) => entry.string)).toEqual(['smith', 'weaver "x" / 100% # ? 🧵 نساج', 'idle']);
+    expect(entries.map((entry) => entry.string)).toEqual(['smith', 'weaver "x" / 100% # ? 🧵 نساج', 'idle', 'tied']);
+    // Equally confident predictions keep the file's order.
+    expect(entries[3]!.predictions.map((prediction) => prediction.uris[0])).toEqual(['hisco:83110', 'hisco:75400', 'hisco:61110']);
     expect(entries[0]!.predictions).toEqual([
       { uris: ['hisco:83110'], conf: 0.8 },
       { uris: ['hisco:01110'], conf: 0.2 },

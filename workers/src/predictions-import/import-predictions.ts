@@ -107,15 +107,15 @@ export async function importPredictions(
     let position = 0;
     for await (const entry of file.entries) {
       position++;
-      const head = `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t`;
-      if (entry.predictions.length === 0) pending += `${head}\\N\t\\N\n`;
-      for (const prediction of entry.predictions) {
+      const tail = `\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t`;
+      if (entry.predictions.length === 0) pending += `${position}\t0${tail}\\N\t\\N\n`;
+      for (const [rank, prediction] of entry.predictions.entries()) {
         const uris: string[] = [];
         for (const uri of prediction.uris) {
           const canonical = matcher.canonical(uri);
           uris.push(typeof canonical === 'string' ? canonical : await canonical);
         }
-        pending += `${head}${copyField(JSON.stringify(uris))}\t${prediction.conf}\n`;
+        pending += `${position}\t${rank}${tail}${copyField(JSON.stringify(uris))}\t${prediction.conf}\n`;
       }
       if (pending.length >= copyPieceLength) {
         copy.write(Buffer.from(pending, 'utf8'));

@@ -17,10 +17,10 @@ const literal = (value: string) => pg.escapeLiteral(value);
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
   await db.query(
-    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, uris jsonb, conf real)
+    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, rank integer NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, uris jsonb, conf real)
      WITH (autovacuum_enabled = false)`,
   );
-  return `COPY ${identifier(table)} (pos, string, norm, uris, conf) FROM STDIN`;
+  return `COPY ${identifier(table)} (pos, rank, string, norm, uris, conf) FROM STDIN`;
 }
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
@@ -31,7 +31,7 @@ export function copyField(value: string): string {
 /**
  * Groups the staging lines into the set's partition: one row per distinct string at the position
  * of its first line; its predictions, one per distinct URI list with the highest confidence, most
- * confident first; its best confidence (0 without predictions); the URIs its scheme does not have;
+ * confident first (ties in the file's order: the entry's position, then the prediction's rank in it); its best confidence (0 without predictions); the URIs its scheme does not have;
  * and, for a set of a dataset, the dataset's totals for that title (summed over its codes).
  * Answers the number of entries.
  */
@@ -59,11 +59,11 @@ export async function groupPredictionsIntoPartition(db: Queryable, setId: string
     : `'{}'::text[]`;
   const inserted = await db.query(
     `WITH per_uris AS (
-       SELECT string, min(norm) AS norm, uris, max(conf) AS conf, min(pos) AS pos
+       SELECT string, min(norm) AS norm, uris, max(conf) AS conf, min(pos) AS pos, min(rank) AS rank
          FROM ${identifier(predictionStagingTable(setId))} GROUP BY string, uris
      ), per_string AS (
        SELECT string, min(norm) AS norm, min(pos) AS pos,
-              COALESCE(jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC, pos) FILTER (WHERE uris IS NOT NULL), '[]'::jsonb) AS predictions,
+              COALESCE(jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC, pos, rank) FILTER (WHERE uris IS NOT NULL), '[]'::jsonb) AS predictions,
               COALESCE(max(conf) FILTER (WHERE uris IS NOT NULL), 0) AS best_conf
          FROM per_uris GROUP BY string
      )${datasetTitles}
