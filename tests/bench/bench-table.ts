@@ -19,10 +19,15 @@ export function median(values: number[]): number {
 
 /** Prints rows as a Markdown table (pasteable into docs/bench). */
 export function printTable(title: string, rows: BenchRow[]): void {
-  const widths = [Math.max(7, ...rows.map((row) => row.measure.length)), Math.max(5, ...rows.map((row) => row.value.length)), Math.max(6, ...rows.map((row) => row.detail.length))];
+  printColumns(title, ['measure', 'value', 'detail'], rows.map((row) => [row.measure, row.value, row.detail]));
+}
+
+/** Prints a Markdown table of any columns, each as wide as its widest cell (at least its name). */
+export function printColumns(title: string, names: string[], rows: string[][]): void {
+  const widths = names.map((name, column) => Math.max(name.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(`\n### ${title}\n`);
-  console.log(line(['measure', 'value', 'detail']));
+  console.log(line(names));
   console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line([row.measure, row.value, row.detail]));
+  for (const row of rows) console.log(line(row));
 }

@@ -1,26 +1,28 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { printTable } from './bench-table.js';
+import { printColumns, printTable } from './bench-table.js';
 import { formatSize, parseSize } from './census-generator.js';
 import { eventLoopTargetMs } from './event-loop-probe.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchIngestEventLoop } from './ingest-event-loop-bench.js';
+import { benchLinks } from './link-bench.js';
 import { benchSchemes } from './scheme-bench.js';
 import { benchWizard } from './wizard-bench.js';
 
-const parts = ['schemes', 'wizard', 'ingest'] as const;
+const parts = ['schemes', 'links', 'wizard', 'ingest'] as const;
 type Part = (typeof parts)[number];
 
 interface Options {
   only: Set<Part>;
   ingestBytes: number;
+  links: number;
   wizardBytes: number;
   seed: number;
 }
 
-/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--only schemes,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
+/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--only schemes,links,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), seed: 42 };
+  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), links: 100_000, seed: 42 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -32,13 +34,15 @@ function parseArgs(argv: string[]): Options {
     if (name === '--ingest-size') options.ingestBytes = parseSize(value());
     else if (name === '--wizard-size') options.wizardBytes = parseSize(value());
     else if (name === '--seed') options.seed = Number(value());
+    else if (name === '--links') options.links = Number(value());
     else if (name === '--only') {
       const chosen = value().split(',') as Part[];
       for (const part of chosen) if (!parts.includes(part)) throw new Error(`--only takes ${parts.join(', ')} (got ${part})`);
       options.only = new Set(chosen);
-    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--only schemes,wizard,ingest]`);
+    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--only schemes,links,wizard,ingest]`);
   }
   if (!Number.isInteger(options.seed)) throw new Error('--seed must be an integer');
+  if (!Number.isInteger(options.links) || options.links < 1) throw new Error('--links must be a positive integer');
   return options;
 }
 
@@ -47,6 +51,15 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   console.log(`# Benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
   if (options.only.has('schemes')) printTable('Schemes (embedded store)', await benchSchemes());
+  if (options.only.has('links')) {
+    const links = await benchLinks({ links: options.links, seed: options.seed });
+    printColumns(
+      `Links (embedded store; ${options.links.toLocaleString('en')} generated links)`,
+      ['measure', 'value', 'baseline (same run)', 'ratio', 'target', 'result', 'detail'],
+      links.rows.map((row) => [row.measure, row.value, row.baseline, row.ratio, row.target, row.result, row.detail]),
+    );
+    console.log(`\nlinks targets: ${links.targets - links.misses} of ${links.targets} met`);
+  }
   if (options.only.has('wizard')) {
     printTable(`Upload wizard (${formatSize(options.wizardBytes)} census-like CSV read in Chromium)`, await benchWizard({ bytes: options.wizardBytes, seed: options.seed }));
   }

@@ -173,6 +173,16 @@ function storeContract(name: string, open: () => Promise<OpenedStore>): void {
       expect(await store.countTriples()).toBe(before - 50 + count + 3);
     });
 
+    it('reads a graph whole as N-Triples (past the row cap), literals exact, and an empty graph as nothing', async () => {
+      const big = new Parser({ format: 'N-Triples' }).parse(await store.readGraph(graph('big')));
+      expect(big).toHaveLength(12_003);
+      expect(big.find((triple) => triple.subject.value === node(`item/${pad(42)}`))!.object.value).toBe(bigLabel(42));
+      const read = new Parser({ format: 'N-Triples' }).parse(await store.readGraph(graph('hostile-load')));
+      const values = new Map(read.map((triple) => [triple.subject.value, triple.object.value]));
+      hostile.forEach((value, index) => expect(values.get(node(`h${index}`)), `literal #${index}`).toBe(value));
+      expect(await store.readGraph(graph('never-written'))).toBe('');
+    });
+
     it('counts every triple of every graph', async () => {
       const before = await store.countTriples();
       const target = graph('count');

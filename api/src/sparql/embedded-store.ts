@@ -343,6 +343,25 @@ export class EmbeddedStore implements TripleStore {
     return this.run(query, nTriples, deadline, options?.timeoutMs);
   }
 
+  async readGraph(graphIri: string, options?: QueryOptions): Promise<string> {
+    const deadline = this.deadlineOf(options);
+    await this.readyToRead(deadline, options?.timeoutMs);
+    try {
+      iri(graphIri);
+    } catch (error) {
+      throw new StoreError(errorText(error));
+    }
+    const graph = oxigraph.namedNode(graphIri);
+    let text: string;
+    try {
+      text = this.store.dump({ format: nTriples, from_graph_name: graph });
+    } catch (error) {
+      throw toStoreError(error, 'query');
+    }
+    this.checkDeadline(deadline, options?.timeoutMs);
+    return text;
+  }
+
   /** On the replica, off this thread: the deadline ends the query wherever it is. */
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
     const started = Date.now();

@@ -301,6 +301,16 @@ export class HttpStore implements TripleStore {
     return ntriples;
   }
 
+  async readGraph(graphIri: string, options?: QueryOptions): Promise<string> {
+    const deadline = this.deadline(options);
+    const query = `SELECT ?s ?p ?o WHERE { GRAPH ${iri(graphIri).text} { ?s ?p ?o } } ORDER BY ?s ?p ?o`;
+    const lines: string[] = [];
+    for await (const page of this.pages(query, () => deadline)) {
+      for (const row of page) lines.push(`${termToNTriples(row.s!)} ${termToNTriples(row.p!)} ${termToNTriples(row.o!)} .\n`);
+    }
+    return lines.join('');
+  }
+
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
     const wanted = rawResultType(query, accept);
     const { response, body } = await this.send('query', this.queryUrl, { form: { query }, accept: wanted }, this.deadline(options));

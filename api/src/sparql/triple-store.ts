@@ -48,6 +48,14 @@ export interface TripleStore {
   construct(query: string, options?: QueryOptions): Promise<string>;
 
   /**
+   * Every triple of one named graph as N-Triples, a triple a line ('' for an empty graph), in no
+   * particular order. For reading a graph whole (a scheme pair's links): the embedded store dumps
+   * it without a query, about twice as fast as a SELECT of the same triples; the HTTP adapter
+   * pages a SELECT of it, so a server's row cap never cuts it.
+   */
+  readGraph(graphIri: string, options?: QueryOptions): Promise<string>;
+
+  /**
    * A query answered in the format the client asked for, for the read-only endpoint:
    * SELECT/ASK as `application/sparql-results+json`, CONSTRUCT/DESCRIBE as `text/turtle` or
    * `application/n-triples`.

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { Duplex } from 'node:stream';
+import type pg from 'pg';
 import { codeKey } from '@og/shared/domain/code-key';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
@@ -7,10 +9,10 @@ import { appendAudit } from '@og/api/db/queries/audit-log';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
 import { recordLinksMade } from '@og/api/db/queries/link-records';
 import { pairGraph, storedLink } from '@og/api/links/link-edits';
-import { relationOfIri, selectPairLinks, type StoredLink } from '@og/api/links/link-queries';
+import { forEachIriTriple, relationOfIri, type StoredLink } from '@og/api/links/link-queries';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { withSchemeLock } from '@og/api/schemes/scheme-lock';
-import { iri, ntriple } from '@og/api/sparql/sparql-builder';
+import { iri, ntriple, type SparqlFragment } from '@og/api/sparql/sparql-builder';
 import { openCrosswalkFile } from './crosswalk-file.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
 
@@ -39,6 +41,76 @@ async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Promise<Sc
 function findCode(schemes: SchemeContext, scheme: SchemeId, codes: SchemeCodes, written: string, writtenIri: string | undefined): string | null {
   if (writtenIri && codes.byIri.has(writtenIri)) return schemes.iris.valueOf(scheme, writtenIri);
   return codes.byLabel.get(written) ?? codes.byKey.get(codeKey(written)) ?? null;
+}
+
+/** The links a pair's graph holds, each as `first second` and as `second first` (their IRIs). */
+async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set<string>> {
+  const text = await schemes.store.readGraph(graph);
+  const existing = new Set<string>();
+  forEachIriTriple(text, (subjectStart, subjectEnd, predicateStart, predicateEnd, objectStart, objectEnd) => {
+    if (!relationOfIri(text.slice(predicateStart, predicateEnd))) return;
+    const subject = text.slice(subjectStart, subjectEnd);
+    const object = text.slice(objectStart, objectEnd);
+    existing.add(`${subject} ${object}`).add(`${object} ${subject}`);
+  });
+  return existing;
+}
+
+/**
+ * The links nearly in the order of their records' primary key, which its index takes ~40 % faster
+ * than a file's order: grouped by first code, the groups in code-point order (the C collation's);
+ * a group's few links stay in file order, its records all land in one part of the index anyway.
+ */
+function inRecordOrder(links: StoredLink[]): StoredLink[] {
+  const byFirst = new Map<string, StoredLink[]>();
+  for (const link of links) {
+    const group = byFirst.get(link.first);
+    if (group) group.push(link);
+    else byFirst.set(link.first, [link]);
+  }
+  return [...byFirst.keys()].sort().flatMap((first) => byFirst.get(first)!);
+}
+
+/** The links as N-Triples lines; each code's IRI checked once, however many links it has. */
+function linkTriples(links: StoredLink[]): string {
+  const terms = new Map<string, SparqlFragment>();
+  const term = (value: string) => {
+    let fragment = terms.get(value);
+    if (!fragment) terms.set(value, (fragment = iri(value)));
+    return fragment;
+  };
+  return `${links.map((link) => ntriple(term(link.first), term(`http://www.w3.org/2004/02/skos/core#${link.relation}`), term(link.second))).join('\n')}\n`;
+}
+
+/**
+ * Loads the links into the pair's graph and records when they were made, the two at once: the
+ * records' INSERT runs in Postgres (another process) while the store loads here, which holds this
+ * thread. The records are committed only once the load is durable. 100,000 links: ~0.8 s for each
+ * of the two, which ran one after the other before.
+ */
+async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: StoredLink[], actorId: string | null): Promise<void> {
+  const sorted = inRecordOrder(links);
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    let settled = false;
+    const recorded = recordLinksMade(client, sorted, actorId, { keepExisting: true }).finally(() => (settled = true));
+    recorded.catch(() => undefined); // awaited below
+    // The INSERT (~14 MB of IRIs at 100,000 links) must have left for the server before the load holds this thread.
+    const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
+    while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
+    const triples = linkTriples(sorted);
+    const loading = schemes.store.loadGraph(graph, triples, { replace: false });
+    const [load, record] = await Promise.allSettled([loading, recorded]);
+    if (load.status === 'rejected') throw load.reason;
+    if (record.status === 'rejected') throw record.reason;
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 const refusalsPerInsert = 5_000;
@@ -90,15 +162,13 @@ export async function importCrosswalk(
     withSchemeLock(schemes, second, async () => {
       await context.report({ phase: 'writing', done: rows, total: rows, unit: 'rows' });
       const graph = pairGraph(schemes, source, target);
-      const existing = new Set<string>();
-      for (const row of await schemes.store.select(selectPairLinks(graph))) {
-        if (relationOfIri(row.relation!.value)) existing.add(`${row.first!.value} ${row.second!.value}`).add(`${row.second!.value} ${row.first!.value}`);
-      }
+      const existing = await existingLinks(schemes, graph);
       const added = [...links.values()].filter((link) => !existing.has(`${link.first} ${link.second}`));
+      // Let their keys go before the load: while the store's memory grows, V8 runs full collections of this heap again and again.
+      links.clear();
+      existing.clear();
       if (added.length) {
-        const triples = added.map((link) => ntriple(iri(link.first), iri(`http://www.w3.org/2004/02/skos/core#${link.relation}`), iri(link.second)));
-        await schemes.store.loadGraph(graph, `${triples.join('\n')}\n`, { replace: false });
-        await recordLinksMade(db, added, context.actorId, { keepExisting: true });
+        await writeLinks(schemes, db, graph, added, context.actorId);
         await schemes.revisions.bump(first, second);
       }
       const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length };
