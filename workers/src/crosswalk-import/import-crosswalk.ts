@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
-import { codeKey } from '@og/shared/domain/code-key';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 import type { Database } from '@og/api/db/database';
@@ -13,35 +12,9 @@ import { forEachIriTriple, relationOfIri, type StoredLink } from '@og/api/links/
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { withSchemeLock } from '@og/api/schemes/scheme-lock';
 import { iri, ntriple, type SparqlFragment } from '@og/api/sparql/sparql-builder';
+import { findCode, schemeCodes } from '../scheme-codes/scheme-codes.js';
 import { openCrosswalkFile } from './crosswalk-file.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
-
-/** A scheme's codes as a crosswalk names them: by IRI, by code string, and by the forgiving key of a code string. */
-interface SchemeCodes {
-  byIri: ReadonlySet<string>;
-  byLabel: ReadonlyMap<string, string>;
-  /** Keys that name one code only (a key two codes share matches neither). */
-  byKey: ReadonlyMap<string, string>;
-}
-
-async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Promise<SchemeCodes> {
-  const { lookup } = (await schemes.trees.get(scheme)).tree;
-  const byLabel = new Map<string, string>();
-  const keys = new Map<string, string | null>();
-  for (const code of Object.values(lookup)) {
-    byLabel.set(code.label, code.value);
-    const key = codeKey(code.label);
-    keys.set(key, keys.has(key) && keys.get(key) !== code.value ? null : code.value);
-  }
-  const byKey = new Map([...keys].filter((entry): entry is [string, string] => entry[1] !== null));
-  return { byIri: new Set(Object.keys(lookup).map((value) => schemes.iris.code(scheme, value))), byLabel, byKey };
-}
-
-/** The value of the code a row names: its IRI first (an SSSOM file), then its code string, then the string's key. */
-function findCode(schemes: SchemeContext, scheme: SchemeId, codes: SchemeCodes, written: string, writtenIri: string | undefined): string | null {
-  if (writtenIri && codes.byIri.has(writtenIri)) return schemes.iris.valueOf(scheme, writtenIri);
-  return codes.byLabel.get(written) ?? codes.byKey.get(codeKey(written)) ?? null;
-}
 
 /** The links a pair's graph holds, each as `first second` and as `second first` (their IRIs). */
 async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set<string>> {
