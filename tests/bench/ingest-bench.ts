@@ -1,14 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { csrfCookieName, csrfHeaderName } from '../../shared/src/contracts/auth.js';
 import type { DatasetMetadataInput, DatasetSummary } from '../../shared/src/contracts/datasets.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import { HttpClient } from '../support/http-client.js';
@@ -17,6 +13,7 @@ import { startTestEnvironment } from '../support/test-environment.js';
 import type { BenchRow } from './bench-table.js';
 import { type CensusFile, censusColumns, defaultCensusPath, formatSize, generateCensus } from './census-generator.js';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.js';
+import { uploadFileStreamed } from './streamed-upload.js';
 
 const mib = 1024 ** 2;
 
@@ -49,41 +46,8 @@ function cpuSecondsOf(pid: number): number | null {
 }
 
 /** POSTs the file as multipart/form-data (fields `metadata`, then `file`), streamed from disk with a known Content-Length. */
-export async function uploadStreamed(client: HttpClient, file: CensusFile, metadata: DatasetMetadataInput): Promise<{ status: number; body: string }> {
-  if (!client.cookies.has(csrfCookieName)) await client.get('/api/auth/csrf');
-  const boundary = `----og-bench-${crypto.randomBytes(12).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(metadata)}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="census.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = Readable.from(
-    (async function* () {
-      yield head;
-      yield* fs.createReadStream(file.path, { highWaterMark: mib });
-      yield tail;
-    })(),
-  );
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${client.baseUrl}/api/datasets`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + file.bytes + tail.length),
-        cookie: client.cookieHeader,
-        [csrfHeaderName]: client.cookies.get(csrfCookieName)!,
-      },
-    });
-    request.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    pipeline(body, request).catch(reject);
-  });
+export function uploadStreamed(client: HttpClient, file: CensusFile, metadata: DatasetMetadataInput): Promise<{ status: number; body: string }> {
+  return uploadFileStreamed(client, '/api/datasets', { path: file.path, bytes: file.bytes, name: 'census.csv', type: 'text/csv' }, { metadata: JSON.stringify(metadata) });
 }
 
 /**

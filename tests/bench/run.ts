@@ -6,23 +6,25 @@ import { eventLoopTargetMs } from './event-loop-probe.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchIngestEventLoop } from './ingest-event-loop-bench.js';
 import { benchLinks } from './link-bench.js';
+import { benchPredictions } from './prediction-bench.js';
 import { benchSchemes } from './scheme-bench.js';
 import { benchWizard } from './wizard-bench.js';
 
-const parts = ['schemes', 'links', 'wizard', 'ingest'] as const;
+const parts = ['schemes', 'links', 'predictions', 'wizard', 'ingest'] as const;
 type Part = (typeof parts)[number];
 
 interface Options {
   only: Set<Part>;
   ingestBytes: number;
   links: number;
+  predictionRows: number;
   wizardBytes: number;
   seed: number;
 }
 
-/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--only schemes,links,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
+/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), links: 100_000, seed: 42 };
+  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), links: 100_000, predictionRows: 2_000_000, seed: 42 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -35,14 +37,16 @@ function parseArgs(argv: string[]): Options {
     else if (name === '--wizard-size') options.wizardBytes = parseSize(value());
     else if (name === '--seed') options.seed = Number(value());
     else if (name === '--links') options.links = Number(value());
+    else if (name === '--prediction-rows') options.predictionRows = Number(value());
     else if (name === '--only') {
       const chosen = value().split(',') as Part[];
       for (const part of chosen) if (!parts.includes(part)) throw new Error(`--only takes ${parts.join(', ')} (got ${part})`);
       options.only = new Set(chosen);
-    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--only schemes,links,wizard,ingest]`);
+    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,wizard,ingest]`);
   }
   if (!Number.isInteger(options.seed)) throw new Error('--seed must be an integer');
   if (!Number.isInteger(options.links) || options.links < 1) throw new Error('--links must be a positive integer');
+  if (!Number.isInteger(options.predictionRows) || options.predictionRows < 1) throw new Error('--prediction-rows must be a positive integer');
   return options;
 }
 
@@ -59,6 +63,12 @@ async function main(): Promise<void> {
       links.rows.map((row) => [row.measure, row.value, row.baseline, row.ratio, row.target, row.result, row.detail]),
     );
     console.log(`\nlinks targets: ${links.targets - links.misses} of ${links.targets} met`);
+  }
+  if (options.only.has('predictions')) {
+    const started = performance.now();
+    const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+    const predictions = await benchPredictions({ rows: options.predictionRows, seed: options.seed, log });
+    printTable(`Prediction sets (${options.predictionRows.toLocaleString('en')} predicted titles; review API at threshold 0.75)`, predictions.rows);
   }
   if (options.only.has('wizard')) {
     printTable(`Upload wizard (${formatSize(options.wizardBytes)} census-like CSV read in Chromium)`, await benchWizard({ bytes: options.wizardBytes, seed: options.seed }));

@@ -177,15 +177,21 @@ export async function readLinkMaps(schemes: SchemeContext, requested: SchemeId[]
  * and the compression of the pieces before it (in libuv's threads) goes on meanwhile. The graphs
  * are read before this resolves: a store that fails, fails the request before anything is sent.
  */
+/** Pieces (of 256 KiB) of link maps answered as one string rather than streamed. */
+const wholeAnswerPieces = 4;
+
 export async function linkMapsBody(schemes: SchemeContext, requested: SchemeId[]): Promise<string | AsyncIterable<string>> {
   const pieces = linkMapsJsonPieces(schemes, requested, await readPairGraphs(schemes, requested));
-  const first = pieces.next();
-  if (first.done) return '';
-  const second = pieces.next();
-  if (second.done) return first.value;
+  // Maps of up to ~1 MB of JSON (a few thousand links) are answered whole: streaming them through
+  // the threads costs more than writing them (ESCO×ISCO-08's 2,942 links).
+  const head: string[] = [];
+  for (let piece = pieces.next(); ; piece = pieces.next()) {
+    if (piece.done) return head.join('');
+    head.push(piece.value);
+    if (head.length === wholeAnswerPieces) break;
+  }
   return (async function* () {
-    yield first.value;
-    yield second.value;
+    yield* head;
     for (let piece = pieces.next(); !piece.done; piece = pieces.next()) {
       await new Promise((resolve) => setImmediate(resolve));
       yield piece.value;

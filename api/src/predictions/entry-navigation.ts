@@ -29,8 +29,8 @@ type EntryKey = Pick<EntryRow, 'position' | 'best_conf' | 'occurrences'>;
 
 const filterCondition: Record<PredictionFilter, string> = {
   all: 'TRUE',
-  mapped: 'mapped',
-  unmapped: 'NOT mapped',
+  mapped: 'mapped = true',
+  unmapped: 'mapped = false',
 };
 
 /**
@@ -98,15 +98,16 @@ export async function neighbours(db: Queryable, scope: ReviewScope, key: EntryKe
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * The entries in scope whose string contains `q` (any case), in the review's order, at most
- * `limit`: the trigram index finds the candidates (migration 006).
+ * Entries in scope whose string contains `q` (any case), at most `limit`, shown in the file's
+ * order. The trigram index finds them (migration 006); they are the first `limit` it finds, not
+ * the first in the review's order: ordering every match of a short fragment first (hundreds of
+ * thousands in a large set) would cost more than the whole search may take.
  */
 export async function searchEntries(db: Queryable, scope: ReviewScope, q: string, limit: number): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
-  const result = await db.query<{ string: string; mapped: boolean; best_conf: number }>(
-    `SELECT string, mapped, best_conf FROM prediction_entries
-      WHERE ${inScope(scope)} AND lower(string) LIKE '%' || $3 || '%'
-      ORDER BY ${orders[scope.order].forward} LIMIT $4`,
+  const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
+    `SELECT string, mapped, best_conf, position FROM prediction_entries
+      WHERE ${inScope(scope)} AND lower(string) LIKE '%' || $3 || '%' LIMIT $4`,
     [scope.setId, scope.threshold, likeLiteral(q.toLowerCase()), limit],
   );
-  return result.rows;
+  return result.rows.sort((a, b) => Number(a.position) - Number(b.position));
 }

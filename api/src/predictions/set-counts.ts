@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
  * SPEC §3 "Prediction set count" under a threshold, from the counts per thousandth of best
  * confidence the import and every save keep (migration 006): the thousandths wholly below the
  * threshold are summed, and only the one the threshold falls in is read from the entries (its
- * confidence index, at most two thousandths of the set). The bucket is computed by the same
+ * confidence index, from a hair below that thousandth: its own entries). The bucket is computed by the same
  * expression everywhere: least(1000, floor(best_conf * 1000)).
  */
 export async function countBelowThreshold(db: Queryable, setId: string, threshold: number): Promise<PredictionSetCount> {
@@ -14,11 +14,11 @@ export async function countBelowThreshold(db: Queryable, setId: string, threshol
      SELECT
        (SELECT COALESCE(sum(entries), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
        + (SELECT count(*) FROM prediction_entries e, edge
-           WHERE e.set_id = $1 AND e.best_conf < $2::real AND e.best_conf >= ((edge.bucket - 1) / 1000.0)::real
+           WHERE e.set_id = $1 AND e.best_conf < $2::real AND e.best_conf >= (edge.bucket / 1000.0 - 0.000001)::real
              AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS total,
        (SELECT COALESCE(sum(mapped), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
        + (SELECT count(*) FROM prediction_entries e, edge
-           WHERE e.set_id = $1 AND e.mapped AND e.best_conf < $2::real AND e.best_conf >= ((edge.bucket - 1) / 1000.0)::real
+           WHERE e.set_id = $1 AND e.mapped AND e.best_conf < $2::real AND e.best_conf >= (edge.bucket / 1000.0 - 0.000001)::real
              AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS mapped`,
     [setId, threshold],
   );

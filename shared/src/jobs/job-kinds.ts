@@ -138,6 +138,8 @@ export const jobKinds = {
       unknownCodes: z.number().int().nonnegative(),
       ignoredColumns: z.array(z.string()),
       bytes: z.number().int().nonnegative(),
+      /** Seconds each phase took (reading, grouping, indexing, attaching): where an import's time went. */
+      phaseSeconds: z.record(z.string(), z.number()).optional(),
     }),
     attempts: 3,
   }),

@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import Papa from 'papaparse';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import type { JobRun } from '../../shared/src/contracts/jobs.js';
+import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
+import { HttpClient } from '../support/http-client.js';
+import { JobSocket } from '../support/job-socket.js';
+import { startTestEnvironment } from '../support/test-environment.js';
+import type { BenchRow } from './bench-table.js';
+import { formatSize } from './census-generator.js';
+import { uploadFileStreamed } from './streamed-upload.js';
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+const mib = 1024 ** 2;
+
+/** A small, seeded PRNG (mulberry32): the same file for the same seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every real title of ../shared/data/titles, once. */
+function realTitles(): string[] {
+  const titles = new Set<string>();
+  for (const file of fs.readdirSync(path.join(data, 'titles'))) {
+    const parsed = Papa.parse<{ title?: string }>(fs.readFileSync(path.join(data, 'titles', file), 'utf8'), { header: true, skipEmptyLines: true });
+    for (const row of parsed.data) if (row.title?.trim()) titles.add(row.title.trim());
+  }
+  return [...titles];
+}
+
+interface PredictionFile {
+  path: string;
+  bytes: number;
+  rows: number;
+  reused: boolean;
+}
+
+/**
+ * A wide OccCANINE CSV (`row,inputs,hisco_k,prob_k,desc_k`, k = 1…5, as its `predict` writes) of
+ * `rows` distinct titles made from the real titles (a real title, then the same with a numbered
+ * variant, as record-level transcriptions give), real HISCO codes and names, and confidences
+ * spread like a model's: most sure, some unsure; a third of the rows with more than one candidate.
+ */
+async function generatePredictionFile(rows: number, seed: number, log: (line: string) => void): Promise<PredictionFile> {
+  const file = path.join(os.tmpdir(), 'og-bench', `predictions-${rows}-${seed}.csv`);
+  if (fs.existsSync(file)) return { path: file, bytes: fs.statSync(file).size, rows, reused: true };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const titles = realTitles();
+  const hisco = Papa.parse<{ code: string; label: string }>(fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data.filter((row) => /^\d{5}$/.test(row.code));
+  log(`  generating ${rows.toLocaleString('en')} predictions from ${titles.length.toLocaleString('en')} real titles and ${hisco.length.toLocaleString('en')} HISCO codes`);
+  const next = random(seed);
+  const quote = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const out = fs.createWriteStream(`${file}.part`);
+  const header = ['row', 'inputs', ...[1, 2, 3, 4, 5].flatMap((k) => [`hisco_${k}`, `prob_${k}`, `desc_${k}`])].join(',');
+  let chunk = `${header}\n`;
+  for (let row = 0; row < rows; row++) {
+    const title = titles[row % titles.length]!;
+    const variant = Math.floor(row / titles.length);
+    const roll = next();
+    const best = roll < 0.6 ? 0.9 + next() * 0.1 : roll < 0.85 ? 0.5 + next() * 0.4 : next() * 0.5;
+    const candidates = next() < 0.33 ? 2 + Math.floor(next() * 4) : 1;
+    const cells: string[] = [];
+    let prob = best;
+    for (let k = 1; k <= 5; k++) {
+      if (k > candidates) {
+        cells.push('', '', 'No pred');
+        continue;
+      }
+      const code = hisco[Math.floor(next() * hisco.length)]!;
+      // The model writes HISCO codes as numbers: leading zeros gone, some as floats.
+      cells.push(next() < 0.5 ? String(Number(code.code)) : `${Number(code.code)}.0`, prob.toFixed(8), quote(code.label));
+      prob *= next() * 0.5;
+    }
+    chunk += `${row},${quote(`en[SEP]${variant ? `${title} ${variant}` : title}`)},${cells.join(',')}\n`;
+    if (chunk.length > mib) {
+      if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await new Promise((resolve) => out.once('finish', resolve));
+  fs.renameSync(`${file}.part`, file);
+  return { path: file, bytes: fs.statSync(file).size, rows, reused: false };
+}
+
+/** This process's resident memory now (VmRSS), in bytes. */
+function residentBytes(): number {
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function timedCalls(count: number, call: (index: number) => Promise<Response>): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    const response = await call(index);
+    const body = await response.text();
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`bench call answered ${response.status}: ${body.slice(0, 500)}`);
+  }
+  return times;
+}
+
+export interface PredictionBenchResult {
+  rows: BenchRow[];
+  ratio: number;
+}
+
+/**
+ * Issue 11's figures: a set of `rows` entries imported through `POST /api/predictions` (upload
+ * request to set ready) against a plain COPY of the same file into a bare table; the memory the
+ * all-in-one process grows by while its worker imports; progress events a second; then the review
+ * API's p95 on that set at threshold 0.75: first/next/previous under each filter, search, save, counts.
+ */
+export async function benchPredictions(options: { rows: number; seed: number; log: (line: string) => void }): Promise<PredictionBenchResult> {
+  const { log } = options;
+  const file = await generatePredictionFile(options.rows, options.seed, log);
+  log(`  ${file.reused ? 'reusing' : 'generated'} ${file.path}: ${formatSize(file.bytes)}`);
+
+  const env = await startTestEnvironment({ workers: true, env: { LOG_LEVEL: 'error' } });
+  const db = new pg.Client({ connectionString: env.config.databaseUrl });
+  await db.connect();
+  let socket: JobSocket | null = null;
+  try {
+    await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+
+    log('  baseline: COPY of the same file into a bare table');
+    const columns = ['row bigint', 'inputs text', ...[1, 2, 3, 4, 5].flatMap((k) => [`hisco_${k} text`, `prob_${k} text`, `desc_${k} text`])];
+    await db.query(`CREATE TABLE bench_prediction_copy (${columns.join(', ')})`);
+    const copyStarted = performance.now();
+    await pipeline(fs.createReadStream(file.path, { highWaterMark: mib }), db.query(copyFrom('COPY bench_prediction_copy FROM STDIN (FORMAT csv, HEADER true)')));
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    await db.query('DROP TABLE bench_prediction_copy');
+    await db.query('CHECKPOINT').catch(() => undefined);
+    log(`  baseline: ${copySeconds.toFixed(1)} s`);
+
+    const user = await env.addUser('bench-reviewer', 'member');
+    const client = new HttpClient(env.url);
+    if ((await client.login(user.username, user.password)).status !== 200) throw new Error('login failed');
+    socket = new JobSocket(env.url, client.cookieHeader);
+    await socket.connected();
+    const progressAt: number[] = [];
+    let finished: JobRun | null = null;
+    let finishedAt = 0;
+    socket.socket.on('job:progress', () => progressAt.push(performance.now()));
+    for (const event of ['job:completed', 'job:failed'] as const) {
+      socket.socket.on(event, (job: JobRun) => {
+        finished = job;
+        finishedAt = performance.now();
+      });
+    }
+
+    const rssBefore = residentBytes();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes())), 100);
+    log(`  import: uploading ${formatSize(file.bytes)} to POST /api/predictions`);
+    const started = performance.now();
+    const upload = await uploadFileStreamed(client, '/api/predictions', { path: file.path, bytes: file.bytes, name: 'bench-predictions.csv', type: 'text/csv' });
+    const accepted = performance.now();
+    if (upload.status !== 202) throw new Error(`POST /api/predictions answered ${upload.status}: ${upload.body.slice(0, 1_000)}`);
+    const { predictionSetId, jobId } = JSON.parse(upload.body) as { predictionSetId: string; jobId: string };
+    await socket.subscribe(jobId);
+    for (const deadline = Date.now() + 60 * 60_000; !finished; ) {
+      if (Date.now() > deadline) throw new Error('The import did not finish within an hour');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    clearInterval(sampler);
+    const job = finished as JobRun;
+    if (job.state !== 'completed') throw new Error(`The import failed: ${job.error}`);
+    const importSeconds = (finishedAt - started) / 1000;
+    const gaps = [accepted, ...progressAt.filter((at) => at >= accepted && at <= finishedAt), finishedAt].map((at, index, all) => (index ? at - all[index - 1]! : 0));
+    const longestGap = Math.max(...gaps) / 1000;
+    const entries = Number((await db.query<{ total: string }>('SELECT total FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.total);
+    const phases = Object.entries((job.result as { phaseSeconds?: Record<string, number> }).phaseSeconds ?? {}).map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`).join(', ');
+    log(`  import: ${importSeconds.toFixed(1)} s, ${entries.toLocaleString('en')} entries (${phases})`);
+
+    // The review API on that set. Some entries below the threshold mapped first (the save measure).
+    const threshold = 0.75;
+    const base = `/api/prediction-sets/${predictionSetId}`;
+    const entryPath = (string: string, filter: string) => `${base}/entries/${encodeURIComponent(string)}?threshold=${threshold}&filter=${filter}`;
+    const read = async (pathName: string) => (await (await client.get(pathName)).json()) as PredictionEntryAnswer;
+    const toSave: string[] = [];
+    let cursor = (await read(`${base}/entries/_first?threshold=${threshold}&filter=all`)).predictionEntry;
+    while (toSave.length < 300 && cursor.next) {
+      toSave.push(cursor.string);
+      for (let skip = 0; skip < 3 && cursor.next; skip++) cursor = (await read(entryPath(cursor.next, 'all'))).predictionEntry;
+    }
+    const save = await timedCalls(toSave.length, (index) =>
+      client.post(`${base}/entries/${encodeURIComponent(toSave[index]!)}`, { mappings: { nodeURIs: ['hisco:61110'], predictionURIs: [], tags: [] }, nodeDetails: {} }),
+    );
+
+    const navigation: Record<string, { first: number[]; next: number[]; prev: number[] }> = {};
+    for (const filter of ['all', 'mapped', 'unmapped'] as const) {
+      const first = await timedCalls(30, () => client.get(`${base}/entries/_first?threshold=${threshold}&filter=${filter}`));
+      const walked: string[] = [];
+      let entry = (await read(`${base}/entries/_first?threshold=${threshold}&filter=${filter}`)).predictionEntry;
+      const next: number[] = [];
+      while (next.length < 150 && entry.next) {
+        const started = performance.now();
+        entry = (await read(entryPath(entry.next, filter))).predictionEntry;
+        next.push(performance.now() - started);
+        walked.push(entry.string);
+      }
+      const prev: number[] = [];
+      while (prev.length < 150 && entry.prev) {
+        const started = performance.now();
+        entry = (await read(entryPath(entry.prev, filter))).predictionEntry;
+        prev.push(performance.now() - started);
+      }
+      navigation[filter] = { first, next, prev };
+    }
+
+    const pool = realTitles();
+    const seeded = random(options.seed + 1);
+    const fragments = Array.from({ length: 100 }, () => {
+      const title = pool[Math.floor(seeded() * pool.length)]!;
+      const start = Math.floor(seeded() * Math.max(1, title.length - 6));
+      return title.slice(start, start + 3 + Math.floor(seeded() * 4)).padEnd(3, 'e');
+    });
+    const search = await timedCalls(fragments.length, (index) => client.get(`${base}/_search?q=${encodeURIComponent(fragments[index]!)}&threshold=${threshold}&filter=all`));
+    const counts = await timedCalls(100, (index) => client.get(`${base}?threshold=${((index * 37) % 100) / 100}`));
+
+    const ratio = importSeconds / copySeconds;
+    const p95 = (values: number[]) => `${percentile(values, 95).toFixed(1)} ms`;
+    const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
+    const rows: BenchRow[] = [
+      { measure: 'Prediction file', value: formatSize(file.bytes), detail: `${file.rows.toLocaleString('en')} rows (wide OccCANINE CSV from the real titles and HISCO codes), seed ${options.seed}${file.reused ? ', reused' : ''}` },
+      { measure: 'Import (upload request → set ready)', value: `${importSeconds.toFixed(1)} s`, detail: `${entries.toLocaleString('en')} entries; upload to 202 ${((accepted - started) / 1000).toFixed(1)} s; ${phases}` },
+      { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: 'into a bare table of 17 text columns' },
+      { measure: 'Import/COPY (target ≤ 2.0)', value: ratio.toFixed(2), detail: verdict(ratio, 2) },
+      { measure: 'All-in-one process RSS growth during the import (target ≤ 400 MB)', value: `${((rssPeak - rssBefore) / mib).toFixed(0)} MB`, detail: `${verdict((rssPeak - rssBefore) / mib, 400)}; peak ${(rssPeak / mib).toFixed(0)} MB with the api, before ${(rssBefore / mib).toFixed(0)} MB` },
+      { measure: 'Longest gap between progress events (target ≤ 1 s)', value: `${longestGap.toFixed(2)} s`, detail: `${verdict(longestGap, 1)}; ${progressAt.length} events` },
+      ...(['all', 'mapped', 'unmapped'] as const).flatMap((filter) => {
+        const figures = navigation[filter]!;
+        const worst = Math.max(percentile(figures.first, 95), percentile(figures.next, 95), percentile(figures.prev, 95));
+        return [
+          {
+            measure: `_first / next / previous, filter ${filter} (p95, target ≤ 20 ms)`,
+            value: `${p95(figures.first)} / ${p95(figures.next)} / ${p95(figures.prev)}`,
+            detail: `${verdict(worst, 20)}; ${figures.first.length} / ${figures.next.length} / ${figures.prev.length} calls`,
+          },
+        ];
+      }),
+      { measure: 'Search (p95, target ≤ 50 ms)', value: p95(search), detail: `${verdict(percentile(search, 95), 50)}; ${search.length} searches of 3–6 characters of real titles` },
+      { measure: 'Save (p95, target ≤ 30 ms)', value: p95(save), detail: `${verdict(percentile(save, 95), 30)}; ${save.length} saves` },
+      { measure: 'Counts under a threshold (p95, target ≤ 20 ms)', value: p95(counts), detail: `${verdict(percentile(counts, 95), 20)}; ${counts.length} thresholds` },
+    ];
+    return { rows, ratio };
+  } finally {
+    socket?.close();
+    await db.end();
+    await env.close();
+  }
+}
