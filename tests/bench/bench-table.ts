@@ -12,6 +12,12 @@ export async function timed(work: () => Promise<unknown> | unknown): Promise<num
   return performance.now() - start;
 }
 
+/** The p-th percentile (0–100) of the values, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;

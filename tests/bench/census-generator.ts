@@ -91,7 +91,7 @@ function isInside(child: string, parent: string): boolean {
 }
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

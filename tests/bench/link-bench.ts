@@ -11,7 +11,8 @@ import { type LinkMaps, type LinkRelation, linkRelations } from '../../shared/sr
 import type { SchemeId } from '../../shared/src/domain/schemes.js';
 import type { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
-import { median, timed } from './bench-table.js';
+import { median, percentile, timed } from './bench-table.js';
+import { random } from './census-generator.js';
 import { EventLoopProbe, eventLoopTargetMs, formatDelay } from './event-loop-probe.js';
 
 const dataDir = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -33,24 +34,6 @@ export interface LinkBenchResult {
   /** How many rows have a target, and how many of those missed it. */
   targets: number;
   misses: number;
-}
-
-/** The p-th percentile (0–100) of the values, nearest rank. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-/** A small seeded generator (mulberry32): the generated crosswalk is the same in every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const load = () => os.loadavg()[0]!.toFixed(2);

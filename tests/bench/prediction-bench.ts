@@ -12,24 +12,12 @@ import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictio
 import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
-import type { BenchRow } from './bench-table.js';
-import { formatSize } from './census-generator.js';
+import { type BenchRow, percentile } from './bench-table.js';
+import { formatSize, random } from './census-generator.js';
 import { uploadFileStreamed } from './streamed-upload.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
 const mib = 1024 ** 2;
-
-/** A small, seeded PRNG (mulberry32): the same file for the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every real title of ../shared/data/titles, once. */
 function realTitles(): string[] {
@@ -100,11 +88,6 @@ async function generatePredictionFile(rows: number, seed: number, log: (line: st
 function residentBytes(): number {
   const status = fs.readFileSync('/proc/self/status', 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 async function timedCalls(count: number, call: (index: number) => Promise<Response>): Promise<number[]> {

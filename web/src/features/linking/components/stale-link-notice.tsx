@@ -23,6 +23,20 @@ interface StaleLinkNoticeProps {
   testId: string;
 }
 
+/** 'Confirm link' (the flag goes, the link stays) and 'Unlink', for one flagged link. */
+export function StaleLinkButtons({ ends: [a, b], actions, pending }: { ends: [CodeRef, CodeRef]; actions: StaleLinkActions; pending: boolean }) {
+  return (
+    <>
+      <Button size="compact-xs" variant="light" color="teal" disabled={pending} onClick={() => actions.confirm(a, b)} data-testid="stale-confirm">
+        Confirm link
+      </Button>
+      <Button size="compact-xs" variant="light" color="red" disabled={pending} onClick={() => actions.unlink(a, b)} data-testid="stale-unlink">
+        Unlink
+      </Button>
+    </>
+  );
+}
+
 /** Node details: the code's links that one of their codes changed after they were made, with what changed, when, and confirm or unlink. */
 export function StaleLinkNotice({ code, otherScheme, flags, nameOf, actions, canEdit, pending, testId }: StaleLinkNoticeProps) {
   if (flags.length === 0) return null;
@@ -39,12 +53,7 @@ export function StaleLinkNotice({ code, otherScheme, flags, nameOf, actions, can
               <StaleLinkChanges link={link} nameOf={(changed) => (changed.scheme === code.scheme && changed.value === code.value ? 'This code' : nameOf(changed))} />
               {canEdit && (
                 <Group gap="xs">
-                  <Button size="compact-xs" variant="light" color="teal" disabled={pending} onClick={() => actions.confirm(code, other)} data-testid="stale-confirm">
-                    Confirm link
-                  </Button>
-                  <Button size="compact-xs" variant="light" color="red" disabled={pending} onClick={() => actions.unlink(code, other)} data-testid="stale-unlink">
-                    Unlink
-                  </Button>
+                  <StaleLinkButtons ends={[code, other]} actions={actions} pending={pending} />
                 </Group>
               )}
             </Stack>

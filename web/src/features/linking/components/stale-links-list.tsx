@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { CodeRef } from '../link-map-changes';
 import { endIn, type StaleLink } from '../stale-link-flags';
 import { StaleLinkChanges } from './stale-link-changes';
-import type { StaleLinkActions } from './stale-link-notice';
+import { StaleLinkButtons, type StaleLinkActions } from './stale-link-notice';
 
 interface StaleLinksListProps {
   source: SchemeId;
@@ -94,16 +94,7 @@ export function StaleLinksList({ source, target, flags, nameOf, labelOf, actions
                       >
                         Show
                       </Button>
-                      {canEdit && (
-                        <>
-                          <Button size="compact-xs" variant="light" color="teal" disabled={pending} onClick={() => actions.confirm(from, to)} data-testid="stale-confirm">
-                            Confirm link
-                          </Button>
-                          <Button size="compact-xs" variant="light" color="red" disabled={pending} onClick={() => actions.unlink(from, to)} data-testid="stale-unlink">
-                            Unlink
-                          </Button>
-                        </>
-                      )}
+                      {canEdit && <StaleLinkButtons ends={[from, to]} actions={actions} pending={pending} />}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
