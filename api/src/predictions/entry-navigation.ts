@@ -104,9 +104,13 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
  * thousands in a large set) would cost more than the whole search may take.
  */
 export async function searchEntries(db: Queryable, scope: ReviewScope, q: string, limit: number): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
+  // The scope is checked on the rows the trigram index finds, written so that no other index takes
+  // part: ANDed with the confidence index's hundreds of thousands of entries below the threshold,
+  // a short fragment cost ~45 ms more (2 million entries).
+  const mappedTest = { all: 'TRUE', mapped: 'mapped::int = 1', unmapped: 'mapped::int = 0' }[scope.filter];
   const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
     `SELECT string, mapped, best_conf, position FROM prediction_entries
-      WHERE ${inScope(scope)} AND lower(string) LIKE '%' || $3 || '%' LIMIT $4`,
+      WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest} AND lower(string) LIKE '%' || $3 || '%' LIMIT $4`,
     [scope.setId, scope.threshold, likeLiteral(q.toLowerCase()), limit],
   );
   return result.rows.sort((a, b) => Number(a.position) - Number(b.position));
