@@ -8,7 +8,7 @@ import { dropLeftoverPredictionTables, findPredictionSet } from '@og/api/db/quer
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
-import { openPredictionFile } from './prediction-file.js';
+import { openPredictionFile, type PredictedEntry } from './prediction-file.js';
 import { attachPredictionPartition, copyField, createPredictionStaging, groupPredictionsIntoPartition, indexPredictionPartition } from './prediction-partition.js';
 
 /** The set is gone (deleted while it was imported): nothing is left to fill. */
@@ -68,6 +68,26 @@ class UriMatcher {
 }
 
 /**
+ * One entry's predictions as stored: each URI the scheme's own, one prediction per URI list with
+ * its highest confidence, most confident first (ties in the file's order).
+ */
+async function entryPredictions(written: PredictedEntry['predictions'], matcher: UriMatcher): Promise<PredictedEntry['predictions']> {
+  const byUris = new Map<string, { uris: string[]; conf: number; rank: number }>();
+  for (const [rank, prediction] of written.entries()) {
+    const uris: string[] = [];
+    for (const uri of prediction.uris) {
+      const canonical = matcher.canonical(uri);
+      uris.push(typeof canonical === 'string' ? canonical : await canonical);
+    }
+    const key = JSON.stringify(uris);
+    const known = byUris.get(key);
+    if (!known) byUris.set(key, { uris, conf: prediction.conf, rank });
+    else if (prediction.conf > known.conf) known.conf = prediction.conf;
+  }
+  return [...byUris.values()].sort((a, b) => b.conf - a.conf || a.rank - b.rank).map(({ uris, conf }) => ({ uris, conf }));
+}
+
+/**
  * `predictions.import`: reads the stored prediction file into its set's entries. Every prediction
  * of the file is copied into a staging table as it is read; Postgres then merges identical strings
  * (per URI list the highest confidence), joins a dataset's totals, and the set's partition is
@@ -119,16 +139,9 @@ export async function importPredictions(
     let position = 0;
     for await (const entry of file.entries) {
       position++;
-      const tail = `\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t`;
-      if (entry.predictions.length === 0) pending += `${position}\t0${tail}\\N\t\\N\n`;
-      for (const [rank, prediction] of entry.predictions.entries()) {
-        const uris: string[] = [];
-        for (const uri of prediction.uris) {
-          const canonical = matcher.canonical(uri);
-          uris.push(typeof canonical === 'string' ? canonical : await canonical);
-        }
-        pending += `${position}\t${rank}${tail}${copyField(JSON.stringify(uris))}\t${prediction.conf}\n`;
-      }
+      const predictions = await entryPredictions(entry.predictions, matcher);
+      const best = predictions.length ? predictions[0]!.conf : 0;
+      pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${best}\n`;
       if (pending.length >= copyPieceLength) {
         copy.write(Buffer.from(pending, 'utf8'));
         pending = '';
@@ -144,7 +157,7 @@ export async function importPredictions(
     const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown] });
     phaseDone('grouping');
     await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
-    await indexPredictionPartition(client, set.id);
+    await indexPredictionPartition(client, db, set.id);
     phaseDone('indexing');
     const result: JobResult<'predictions.import'> = {
       format: summary.format,
