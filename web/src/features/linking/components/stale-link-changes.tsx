@@ -14,12 +14,14 @@ export function StaleLinkChanges({ link, nameOf, testId }: StaleLinkChangesProps
   return (
     <Stack gap={2} data-testid={testId}>
       {summariseChanges(link).map(({ code, fields, at }) => (
-        <Text key={`${code.scheme} ${code.value}`} size="xs" lineClamp={3} style={{ overflowWrap: 'anywhere' }} data-testid="stale-change">
-          <Text span inherit fw={600} dir="auto">
+        <Stack key={`${code.scheme} ${code.value}`} gap={0} data-testid="stale-change">
+          <Text size="xs" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }} dir="auto">
             {nameOf(code)}
           </Text>
-          : {describeFields(fields)} changed {describeWhen(at)}
-        </Text>
+          <Text size="xs">
+            {describeFields(fields)} changed {describeWhen(at)}
+          </Text>
+        </Stack>
       ))}
       <Text size="xs" c="dimmed">
         Linked {describeWhen(link.madeAt)}

@@ -54,7 +54,7 @@ export function StaleLinksList({ source, target, flags, nameOf, labelOf, actions
       <Modal
         opened={open && flags.length > 0}
         onClose={() => setOpen(false)}
-        size="xl"
+        size="64rem"
         title={`Links of ${schemeById(source).label} and ${schemeById(target).label} changed since linked`}
         scrollAreaComponent={ScrollArea.Autosize}
       >
