@@ -23,6 +23,8 @@ export interface AppContext {
     disconnectSession(tokenHash: string): void;
     /** Takes a user's sockets out of a job's room: they may no longer follow it (a collaborator removed). */
     leaveJobRoom(userId: string, jobId: string): void;
+    /** Takes a user's sockets out of a prediction set's room (their access to it ended). */
+    leavePredictionSetRoom(userId: string, predictionSetId: string): void;
     /** Tells everyone following a scheme pair's links that they changed. */
     linksChanged(a: SchemeId, b: SchemeId): void;
     /** Tells everyone watching a prediction set that some of its entries' mappings changed. */

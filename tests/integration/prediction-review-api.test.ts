@@ -16,7 +16,7 @@ let stranger: HttpClient;
 let set: { predictionSetId: string; slug: string };
 
 /** Hostile strings among ordinary ones: each must round-trip through the address. */
-const hostile = ['a/b weaver', '100% cotton spinner', 'smith #2', 'who? farmer', 'the "quoted" miller', '🧵 tailor', 'نساج', "O'Brien's carter"];
+const hostile = ['a/b weaver', '100% cotton spinner', 'smith #2', 'who? farmer', 'the "quoted" miller', '🧵 tailor', 'نساج', "Ölmüller Émile O'Brien"];
 /** 60 entries: the i-th has best confidence i/60, so 45 lie below 0.75; a few share a normalised title. */
 const entries = Array.from({ length: 60 }, (_, index) => ({
   string: index < hostile.length ? hostile[index]! : index === 50 ? 'Farm-Labourer' : index === 51 ? 'farm labourer' : `title ${String(index).padStart(2, '0')}`,
@@ -145,7 +145,30 @@ describe('the review API (SPEC §7)', () => {
     expect(await search('ti')).toEqual([]);
     expect(await search('TITLE 1')).toEqual(['title 10', 'title 11', 'title 12', 'title 13', 'title 14', 'title 15', 'title 16', 'title 17', 'title 18', 'title 19']);
     expect(await search('100%')).toEqual(['100% cotton spinner']);
+    // Letter case aside in every script, the string's and the query's.
+    expect(await search('ölmüller')).toEqual(["Ölmüller Émile O'Brien"]);
+    expect(await search('ÉMILE')).toEqual(["Ölmüller Émile O'Brien"]);
     expect(await search('title 4')).toEqual([]); // 40/60 and above: not below 0.5
+  });
+
+  it('saves two spellings of one title at once, each propagating to the other, without a deadlock', async () => {
+    const none = { nodeURIs: [], predictionURIs: [], tags: [] };
+    // Rounds of two reviewers saving the two entries of one normalised title at once, both unmapped
+    // first, so each save locks its own entry and then wants the other's.
+    for (let round = 0; round < 15; round++) {
+      for (const string of ['Farm-Labourer', 'farm labourer']) expect((await reviewer.post(entryPath(string), { mappings: none })).status).toBe(200);
+      const mappings = { nodeURIs: [round % 2 ? 'hisco:61110' : 'hisco:62105'], predictionURIs: [], tags: [] };
+      const answers = await Promise.all([
+        reviewer.post(entryPath('Farm-Labourer'), { mappings, propagate: true }),
+        second.post(entryPath('farm labourer'), { mappings, propagate: true }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    }
+    const counted = await env.app.db.query<{ mapped: string; entries: string }>(
+      'SELECT (SELECT sum(mapped) FROM prediction_set_counts WHERE set_id = $1) AS mapped, (SELECT count(*) FROM prediction_entries WHERE set_id = $1 AND mapped) AS entries',
+      [set.predictionSetId],
+    );
+    expect(Number(counted.rows[0]!.mapped)).toBe(Number(counted.rows[0]!.entries));
   });
 
   it('lets the owner delete the set, and no one else', async () => {

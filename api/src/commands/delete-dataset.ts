@@ -2,9 +2,10 @@ import type { Queue } from 'bullmq';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../context.js';
 import { type Database, inTransaction } from '../db/database.js';
-import { type DatasetListRow, type DatasetViewer, deleteDatasetRow, dropTable, findDatasetTables } from '../db/queries/datasets.js';
+import { type DatasetListRow, type DatasetViewer, deleteDatasetRow, findDatasetTables } from '../db/queries/datasets.js';
+import { dropOwnedTables } from '../db/queries/owned-tables.js';
 import { findJobRun, finishJobRun } from '../db/queries/job-runs.js';
-import { dropAttachedPredictionEntries, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
+import { findPredictionSetTables, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
 import { removeUpload } from '../lib/uploads.js';
 import { requireDatasetManager } from './find-visible-dataset.js';
 
@@ -36,24 +37,8 @@ async function dropDatasetRowAndTables(db: Database, datasetId: string): Promise
       await client.query("SET LOCAL lock_timeout = '10s'");
       const predictionSets = await listDatasetPredictionSetIds(client, datasetId);
       await deleteDatasetRow(client, datasetId); // its prediction sets' rows go with it
-      for (const setId of predictionSets) await dropAttachedPredictionEntries(client, setId);
-      for (const table of await findDatasetTables(client, datasetId)) {
-        if (table.attached) {
-          await dropTable(client, table.name);
-          continue;
-        }
-        await client.query('SAVEPOINT drop_table');
-        try {
-          // A running ingest holds its own tables for as long as it works: don't wait for it.
-          await client.query("SET LOCAL lock_timeout = '50ms'");
-          await dropTable(client, table.name);
-          await client.query('RELEASE SAVEPOINT drop_table');
-          await client.query("SET LOCAL lock_timeout = '10s'");
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55P03') throw error;
-          await client.query('ROLLBACK TO SAVEPOINT drop_table'); // also undoes the short lock_timeout
-        }
-      }
+      for (const setId of predictionSets) await dropOwnedTables(client, await findPredictionSetTables(client, setId));
+      await dropOwnedTables(client, await findDatasetTables(client, datasetId));
     });
   } catch (error) {
     if ((error as { code?: string }).code === '55P03') {

@@ -82,35 +82,48 @@ export async function saveMapping(
   mapping: Pick<Mappings, 'nodeURIs' | 'predictionURIs' | 'tags'>,
   options: { userId: string; version?: number; propagate: boolean },
 ): Promise<SavedMapping> {
-  return inTransaction(db, async (client) => {
-    const current = await client.query<StoredMapping>(
-      'SELECT node_uris, prediction_uris, tags, mapped, version, best_conf, norm FROM prediction_entries WHERE set_id = $1 AND string = $2 FOR UPDATE',
-      [setId, string],
-    );
-    const before = current.rows[0];
-    if (!before) throw new AppError('not_found', 'Entry not found');
-    if (options.version !== undefined && options.version !== before.version) {
-      throw new AppError('conflict', 'Someone saved a mapping of this entry after you opened it.', { current: { ...mappingOf(before), version: before.version } });
-    }
-    const saved = await writeMapping(client, setId, string, before, mapping, { userId: options.userId, how: 'review', batch: null });
-    const shifts = saved.delta ? [{ bestConf: before.best_conf, delta: saved.delta }] : [];
-    const changed = [string];
-    let propagated = 0;
-    if (options.propagate && isMapped(mapping)) {
-      const batch = crypto.randomUUID();
-      const others = await client.query<StoredMapping & { string: string }>(
+  return withDeadlockRetry(() =>
+    inTransaction(db, async (client) => {
+      // The entry and, to propagate, the others of its normalised title are locked in one statement,
+      // in position order: two reviewers saving two spellings of one title at once would otherwise
+      // each hold one and wait for the other's (a deadlock).
+      const locked = await client.query<StoredMapping & { string: string }>(
         `SELECT string, node_uris, prediction_uris, tags, mapped, version, best_conf, norm FROM prediction_entries
-          WHERE set_id = $1 AND norm = $2 AND string <> $3 AND NOT mapped ORDER BY position FOR UPDATE`,
-        [setId, before.norm, string],
+          WHERE set_id = $1 AND (string = $2 OR ($3 AND norm = (SELECT norm FROM prediction_entries WHERE set_id = $1 AND string = $2)))
+          ORDER BY position FOR UPDATE`,
+        [setId, string, options.propagate && isMapped(mapping)],
       );
-      for (const other of others.rows) {
+      const before = locked.rows.find((row) => row.string === string);
+      if (!before) throw new AppError('not_found', 'Entry not found');
+      if (options.version !== undefined && options.version !== before.version) {
+        throw new AppError('conflict', 'Someone saved a mapping of this entry after you opened it.', { current: { ...mappingOf(before), version: before.version } });
+      }
+      const saved = await writeMapping(client, setId, string, before, mapping, { userId: options.userId, how: 'review', batch: null });
+      const shifts = saved.delta ? [{ bestConf: before.best_conf, delta: saved.delta }] : [];
+      const changed = [string];
+      let propagated = 0;
+      const others = locked.rows.filter((row) => row.string !== string && !row.mapped);
+      const batch = others.length ? crypto.randomUUID() : null;
+      for (const other of others) {
         const written = await writeMapping(client, setId, other.string, other, mapping, { userId: options.userId, how: 'propagate', batch });
         if (written.delta) shifts.push({ bestConf: other.best_conf, delta: written.delta });
         changed.push(other.string);
         propagated++;
       }
+      await shiftMappedCounts(client, setId, shifts);
+      return { version: saved.version, propagated, changed };
+    }),
+  );
+}
+
+/** Runs a transaction again (up to twice) when Postgres ended it as a deadlock's or a serialisation's loser. */
+async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
     }
-    await shiftMappedCounts(client, setId, shifts);
-    return { version: saved.version, propagated, changed };
-  });
+  }
 }

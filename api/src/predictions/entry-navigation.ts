@@ -98,7 +98,7 @@ export async function neighbours(db: Queryable, scope: ReviewScope, key: EntryKe
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * Entries in scope whose string contains `q` (any case), at most `limit`, shown in the file's
+ * Entries in scope whose string contains `q`, letter case aside in every script (lowered under the database's collation, migration 008), at most `limit`, shown in the file's
  * order. The trigram index finds them (migration 006); they are the first `limit` it finds, not
  * the first in the review's order: ordering every match of a short fragment first (hundreds of
  * thousands in a large set) would cost more than the whole search may take.
@@ -110,8 +110,9 @@ export async function searchEntries(db: Queryable, scope: ReviewScope, q: string
   const mappedTest = { all: 'TRUE', mapped: 'mapped::int = 1', unmapped: 'mapped::int = 0' }[scope.filter];
   const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
     `SELECT string, mapped, best_conf, position FROM prediction_entries
-      WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest} AND lower(string) LIKE '%' || $3 || '%' LIMIT $4`,
-    [scope.setId, scope.threshold, likeLiteral(q.toLowerCase()), limit],
+      WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest}
+        AND lower(string COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%' LIMIT $4`,
+    [scope.setId, scope.threshold, likeLiteral(q), limit],
   );
   return result.rows.sort((a, b) => Number(a.position) - Number(b.position));
 }

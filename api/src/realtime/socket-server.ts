@@ -133,6 +133,7 @@ export function attachRealtime(app: AppContext, server: http.Server): { io: Real
       io.to(predictionSetRoom(predictionSetId)).emit('predictionSet:changed', { predictionSetId, strings: strings.length > 100 ? [] : strings }),
     disconnectSession: (tokenHash) => io.in(sessionRoom(tokenHash)).disconnectSockets(true),
     leaveJobRoom: (userId, jobId) => io.in(userRoom(userId)).socketsLeave(jobRoom(jobId)),
+    leavePredictionSetRoom: (userId, predictionSetId) => io.in(userRoom(userId)).socketsLeave(predictionSetRoom(predictionSetId)),
   };
 
   return {

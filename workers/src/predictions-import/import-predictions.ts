@@ -101,7 +101,11 @@ export async function importPredictions(
 ): Promise<JobResult<'predictions.import'>> {
   const { db } = deps;
   const set = await findPredictionSet(db, input.predictionSetId);
-  if (!set || set.state !== 'importing') throw new PredictionSetGoneError();
+  if (!set || set.state !== 'importing') {
+    // A killed attempt may have left its tables, which no one else drops (a delete leaves them to the running import).
+    await dropLeftoverPredictionTables(db, input.predictionSetId);
+    throw new PredictionSetGoneError();
+  }
   await dropLeftoverPredictionTables(db, set.id);
 
   const { size: bytes } = await fs.promises.stat(input.path);
@@ -113,8 +117,6 @@ export async function importPredictions(
     reported = Date.now();
     return context.report(progress);
   };
-  // Long statements (grouping, indexing) say they are still at it once a second.
-  const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
 
   const phaseSeconds: Record<string, number> = {};
   let phaseStarted = performance.now();
@@ -124,12 +126,15 @@ export async function importPredictions(
     phaseStarted = now;
   };
   const client = await db.connect();
-  // The grouping sorts and hashes millions of lines, the index builds sort them again: room in
-  // memory for both (this connection only), instead of spilling to disk in small runs.
-  await client.query("SET work_mem = '256MB'");
-  await client.query("SET maintenance_work_mem = '512MB'");
-  const copy = new TableCopy(client, await createPredictionStaging(client, set.id));
+  let copy: TableCopy | null = null;
+  // Long statements (grouping, indexing) say they are still at it, every half second.
+  const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
   try {
+    // The grouping sorts and hashes millions of lines, the index builds sort them again: room in
+    // memory for both (this connection only), instead of spilling to disk in small runs.
+    await client.query("SET work_mem = '256MB'");
+    await client.query("SET maintenance_work_mem = '512MB'");
+    copy = new TableCopy(client, await createPredictionStaging(client, set.id));
     const matcher = new UriMatcher(deps.schemes);
     const file = await openPredictionFile(input.path, {
       signal: context.signal,
@@ -175,7 +180,7 @@ export async function importPredictions(
     await report({ phase: 'done', done: entries, total: entries, unit: 'entries' }, true);
     return result;
   } catch (error) {
-    await copy.abort();
+    await copy?.abort();
     await dropLeftoverPredictionTables(client, set.id).catch(() => undefined);
     throw error;
   } finally {

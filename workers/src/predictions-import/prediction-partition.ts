@@ -63,7 +63,7 @@ export async function groupPredictionsIntoPartition(db: Queryable, setId: string
     `WITH repeated AS MATERIALIZED (
        SELECT string FROM ${staging} GROUP BY string HAVING count(*) > 1
      ), per_uris AS (
-       SELECT s.string, p.prediction->'uris' AS uris, max((p.prediction->>'conf')::numeric) AS conf, min(s.pos * 1000 + p.rank) AS first
+       SELECT s.string, p.prediction->'uris' AS uris, max((p.prediction->>'conf')::numeric) AS conf, min(ARRAY[s.pos, p.rank]) AS first
          FROM ${staging} s JOIN repeated USING (string), jsonb_array_elements(s.predictions) WITH ORDINALITY AS p(prediction, rank)
         GROUP BY s.string, p.prediction->'uris'
      ), merged AS (
@@ -99,7 +99,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     const lane = await pool.connect();
     try {
       await lane.query("SET maintenance_work_mem = '512MB'");
-      await lane.query(`CREATE INDEX ${name('trigrams')} ON ${partition} USING gin (lower(string) gin_trgm_ops)`);
+      await lane.query(`CREATE INDEX ${name('search')} ON ${partition} USING gin (lower(string COLLATE "default") gin_trgm_ops)`);
     } finally {
       await lane.query('RESET maintenance_work_mem').catch(() => undefined);
       lane.release();

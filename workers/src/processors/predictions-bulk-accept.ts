@@ -20,18 +20,19 @@ export function predictionsBulkAccept(deps: WorkerDeps): JobProcessor<'predictio
     const set = await findPredictionSet(deps.db, input.predictionSetId);
     if (!set || set.state !== 'ready') return { accepted: 0, batchId: input.batchId };
     const acceptance = { setId: set.id, minConf: input.minConf, batchId: input.batchId, actorId: input.actorId };
-    const total = Number(set.total);
+    // Pages go by position, which counts the file's entries (a repeated string's later ones leave gaps): the last position is the total.
+    const total = Number((await deps.db.query<{ last: string | null }>('SELECT max(position) AS last FROM prediction_entries WHERE set_id = $1', [set.id])).rows[0]?.last ?? 0);
     let position: number | null = 0;
     let accepted = 0;
     let toldAt = Date.now();
-    await report({ phase: 'accepting', done: 0, total, unit: 'entries', message: 'Accepting predictions' });
+    await report({ phase: 'accepting', done: 0, total, unit: 'positions', message: 'Accepting predictions' });
     try {
       while (position !== null) {
         signal.throwIfAborted();
         const page = await acceptNextPage(deps.db, acceptance, position, pageSize);
         position = page.nextPosition;
         accepted += page.accepted;
-        await report({ phase: 'accepting', done: position ?? total, total, unit: 'entries', message: `${accepted} accepted` });
+        await report({ phase: 'accepting', done: position ?? total, total, unit: 'positions', message: `${accepted} accepted` });
         if (page.accepted && Date.now() - toldAt >= changedEveryMs) {
           predictionSetChanged(set.id, []);
           toldAt = Date.now();
@@ -41,7 +42,7 @@ export function predictionsBulkAccept(deps: WorkerDeps): JobProcessor<'predictio
       if (accepted) predictionSetChanged(set.id, []);
     }
     const result = { accepted: await countBatchAccepted(deps.db, set.id, input.batchId), batchId: input.batchId };
-    await report({ phase: 'done', done: total, total, unit: 'entries', message: `${result.accepted} accepted` });
+    await report({ phase: 'done', done: total, total, unit: 'positions', message: `${result.accepted} accepted` });
     return result;
   };
 }

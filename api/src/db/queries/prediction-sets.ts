@@ -88,16 +88,6 @@ export async function listDatasetPredictionSetIds(db: Queryable, datasetId: stri
   return (await db.query<{ id: string }>('SELECT id FROM prediction_sets WHERE dataset_id = $1', [datasetId])).rows.map((row) => row.id);
 }
 
-/**
- * Drops a deleted set's attached partition. A partition still standalone belongs to a running
- * import, which finds its set gone at its end and drops its own tables.
- */
-export async function dropAttachedPredictionEntries(db: Queryable, setId: string): Promise<void> {
-  for (const table of await findPredictionSetTables(db, setId)) {
-    if (table.attached) await db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
-  }
-}
-
 /** The state of the job that made a bulk acceptance of this set (its batch id is in the job's input), if its run is still recorded. */
 export async function findBulkAcceptanceState(db: Queryable, setId: string, batchId: string): Promise<string | null> {
   const result = await db.query<{ state: string }>(

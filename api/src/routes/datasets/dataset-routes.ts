@@ -102,6 +102,8 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
     await removeDatasetCollaborator(app.db, dataset, viewer, ctx.params.userId);
     // A page the removed user has open stops hearing the ingest's progress (every api process's sockets).
     if (dataset.job_id) app.realtime?.leaveJobRoom(ctx.params.userId!, dataset.job_id);
+    // …and the mapping changes of the dataset's prediction sets.
+    for (const set of dataset.prediction_sets) app.realtime?.leavePredictionSetRoom(ctx.params.userId!, set.id);
     ctx.status = 204;
   });
 

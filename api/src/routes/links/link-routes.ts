@@ -82,6 +82,8 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     if (isPseudoTarget(request.targetNodeID)) throw new AppError('bad_request', 'Only a link between two codes can be confirmed.');
     const link = storedLink(schemes, { scheme: request.sourceScheme, value: request.sourceNodeID }, { scheme: request.targetScheme, value: request.targetNodeID });
     if (!(await confirmLink(app.db, link))) throw new AppError('not_found', 'No such link.');
+    // Other admins' pages read the flags again with the maps (an unchanged pair answers 304).
+    app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
     ctx.status = 204;
   });
 

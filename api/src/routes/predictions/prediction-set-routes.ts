@@ -17,7 +17,8 @@ import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import type { DatasetViewer } from '../../db/queries/datasets.js';
-import { dropAttachedPredictionEntries, type PredictionSetRow } from '../../db/queries/prediction-sets.js';
+import type { PredictionSetRow } from '../../db/queries/prediction-sets.js';
+import { deletePredictionSet } from '../../commands/delete-prediction-set.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -115,8 +116,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
       ? (await app.db.query<{ owner_id: string | null }>('SELECT owner_id FROM datasets WHERE id = $1', [set.dataset_id])).rows[0]?.owner_id
       : set.owner_id;
     if (owner !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', 'Only the owner of this prediction set or an administrator may delete it.');
-    await app.db.query('DELETE FROM prediction_sets WHERE id = $1', [set.id]);
-    await dropAttachedPredictionEntries(app.db, set.id);
+    await deletePredictionSet(app.db, set.id);
     ctx.status = 204;
   });
 

@@ -74,6 +74,7 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
   const staleActions: StaleLinkActions = {
     confirm: (a, b) => confirmLink.mutate({ sourceScheme: a.scheme, sourceNodeID: a.value, targetScheme: b.scheme, targetNodeID: b.value }),
     unlink: (a, b) => edits.unlink(a, b),
+    confirming: confirmLink.isPending,
   };
 
   const button = linkButtonState({

@@ -123,7 +123,7 @@ function SelectedCode(props: SelectedCodeProps) {
         nameOf={props.nameOf}
         actions={props.staleActions}
         canEdit={canEdit}
-        pending={edits.pending}
+        pending={edits.pending || props.staleActions.confirming}
         testId={`${testId}-stale`}
       />
       <NodeLinkCounts facts={facts} name={node.name} onOpenSubtree={(ids, title) => onOpenSubtree(otherSide(side), ids, title)} testId={`${testId}-count`} />

@@ -9,6 +9,8 @@ export interface StaleLinkActions {
   /** Keeps the link as it is: the flag goes. */
   confirm: (a: CodeRef, b: CodeRef) => void;
   unlink: (a: CodeRef, b: CodeRef) => void;
+  /** A confirm is on its way. */
+  confirming: boolean;
 }
 
 interface StaleLinkNoticeProps {

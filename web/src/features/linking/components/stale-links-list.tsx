@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, ScrollArea, Table, Text } from '@mantine/c
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { schemeById } from '@og/shared/domain/schemes';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CodeRef } from '../link-map-changes';
 import { endIn, type StaleLink } from '../stale-link-flags';
 import { StaleLinkChanges } from './stale-link-changes';
@@ -24,6 +24,10 @@ interface StaleLinksListProps {
 /** The pair's links flagged 'changed since linked': a button with their count, and the list to go through them. */
 export function StaleLinksList({ source, target, flags, nameOf, labelOf, actions, onShow, canEdit, pending }: StaleLinksListProps) {
   const [open, setOpen] = useState(false);
+  // The last flag dealt with closes the list for good: a flag arriving later must not reopen it unasked.
+  useEffect(() => {
+    if (flags.length === 0) setOpen(false);
+  }, [flags.length]);
   const cell = (code: CodeRef) => (
     <Table.Td style={{ maxWidth: 220 }}>
       <Text size="sm" truncate dir="auto">
@@ -52,7 +56,7 @@ export function StaleLinksList({ source, target, flags, nameOf, labelOf, actions
         Changed since linked
       </Button>
       <Modal
-        opened={open && flags.length > 0}
+        opened={open}
         onClose={() => setOpen(false)}
         size="64rem"
         title={`Links of ${schemeById(source).label} and ${schemeById(target).label} changed since linked`}
