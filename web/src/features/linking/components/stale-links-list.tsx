@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, ScrollArea, Table, Text } from '@mantine/c
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { schemeById } from '@og/shared/domain/schemes';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CodeRef } from '../link-map-changes';
 import { endIn, type StaleLink } from '../stale-link-flags';
 import { StaleLinkChanges } from './stale-link-changes';
@@ -24,10 +24,9 @@ interface StaleLinksListProps {
 /** The pair's links flagged 'changed since linked': a button with their count, and the list to go through them. */
 export function StaleLinksList({ source, target, flags, nameOf, labelOf, actions, onShow, canEdit, pending }: StaleLinksListProps) {
   const [open, setOpen] = useState(false);
-  // The last flag dealt with closes the list for good: a flag arriving later must not reopen it unasked.
-  useEffect(() => {
-    if (flags.length === 0) setOpen(false);
-  }, [flags.length]);
+  // The last flag dealt with closes the list for good: a flag arriving later must not reopen it
+  // unasked (state adjusted while rendering, as React's docs do for state derived from props).
+  if (open && flags.length === 0) setOpen(false);
   const cell = (code: CodeRef) => (
     <Table.Td style={{ maxWidth: 220 }}>
       <Text size="sm" truncate dir="auto">
