@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/commands/import-scheme.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import type { LinkMaps } from '../../shared/src/contracts/links.js';
+import { isSchemeId, type SchemeId } from '../../shared/src/domain/schemes.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -102,4 +104,42 @@ describe('crosswalk import and export', () => {
     const member = (await first.env.signIn('mo', 'member')).client;
     expect((await member.upload('/api/crosswalks', 'x.csv', 'source_code,target_code\n1,2\n', { source: 'esco', target: 'isco08' })).status).toBe(403);
   });
+});
+
+/**
+ * Every real crosswalk of ../shared/data/crosswalks whose two sides are schemes we have (its name
+ * `{source}-{target}[_variant].csv`, both scheme files present), imported into a store that holds
+ * just those two schemes: the job ends, and its counts account for every data row of the file.
+ */
+const realPairs = fs
+  .readdirSync(path.join(data, 'crosswalks'))
+  .filter((file) => file.endsWith('.csv'))
+  .map((file) => {
+    const [source = '', target = ''] = file.replace(/\.csv$/, '').replace(/_[^-]*$/, '').split('-');
+    return { file, source, target };
+  })
+  .filter(({ source, target }) => isSchemeId(source) && isSchemeId(target) && source !== target)
+  .filter(({ source, target }) => [source, target].every((scheme) => fs.existsSync(path.join(data, 'schemes', `${scheme}.csv`))));
+
+describe('the real crosswalks between our schemes', () => {
+  it.each(realPairs)('imports $file with counts that account for every row', async ({ file, source, target }) => {
+    const env = await startTestEnvironment({ workers: true });
+    try {
+      for (const scheme of [source, target] as SchemeId[]) {
+        await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, 'schemes', `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
+      }
+      const side = { env, admin: (await env.signIn('ida', 'admin')).client };
+      const content = fs.readFileSync(path.join(data, 'crosswalks', file));
+      const rows = Papa.parse(content.toString('utf8'), { header: true, skipEmptyLines: true }).data.length;
+      const job = await importFile(side, file, content, { source, target, relation: 'closeMatch' });
+      expect(job.state, job.error ?? '').toBe('completed');
+      const result = job.result as { imported: number; alreadyPresent: number; refused: number };
+      expect(result.imported + result.alreadyPresent + result.refused).toBe(rows);
+      expect(result.imported).toBeGreaterThan(0);
+      const pairs = (await (await side.admin.get('/api/links/pairs')).json()) as { pairs: { schemes: string[]; count: number }[] };
+      expect(pairs.pairs.find((pair) => pair.schemes.includes(source) && pair.schemes.includes(target))?.count).toBe(result.imported);
+    } finally {
+      await env.close();
+    }
+  }, 180_000);
 });
