@@ -90,6 +90,18 @@ describe('crosswalk import and export', () => {
     ]);
   });
 
+  it('takes a relation column that holds no SKOS relation at all for another attribute, and links its rows with the chosen relation', async () => {
+    const before = await linkCount(second);
+    // As hisco-hisclass.csv's `relation` column holds HISCO's relation codes.
+    const file = ['source_code,target_code,relation', '1113,c6a26e11-bdf1-47a1-849d-fdcf819d458d,21', '1114,c6a26e11-bdf1-47a1-849d-fdcf819d458d,13', '99999,c6a26e11-bdf1-47a1-849d-fdcf819d458d,21'].join('\n');
+    const job = await importFile(second, 'codes.csv', `${file}\n`, { source: 'isco08', target: 'esco', relation: 'relatedMatch' });
+    expect(job.result).toEqual({ imported: 2, alreadyPresent: 0, refused: 1 });
+    expect(job.progress?.message).toMatch(/no SKOS relation.*relatedMatch/);
+    expect(await linkCount(second)).toBe(before + 2);
+    const maps = (await (await second.admin.get('/api/links/maps?schemes=esco,isco08')).json()) as LinkMaps;
+    expect(maps.relations['esco:c6a26e11-bdf1-47a1-849d-fdcf819d458d isco08:1113']).toBe('relatedMatch');
+  });
+
   it('fails an SSSOM file with an undeclared prefix, naming the line, and imports nothing from it', async () => {
     const before = await linkCount(second);
     const sssom = ['# curie_map:', '#   isco08: https://w3id.org/occupation-graph/isco08/', 'subject_id\tpredicate_id\tobject_id\tmapping_justification', 'isco08:1111\tskos:exactMatch\tesco:f2cc5978-e45c-4f28-b859-7f89221b0505\tsemapv:ManualMappingCuration', ''].join('\n');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
+import type { LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 import type { Database } from '@og/api/db/database';
@@ -111,6 +112,19 @@ export async function importCrosswalk(
   let rows = 0;
   const refuse = (row: CrosswalkRow, reason: string) =>
     refusals.push({ line: row.line, sourceCode: row.sourceCode, targetCode: row.targetCode, relation: row.relation ?? row.badRelation ?? null, reason });
+  // Rows whose relation cell reads as no SKOS relation wait for the end of the file: a column that
+  // holds no SKOS relation at all (HISCO's relation codes `21`, `13` in hisco-hisclass.csv) is not a
+  // mapping-relation column, and its rows take the relation chosen for rows that name none.
+  const unreadRelation: { row: CrosswalkRow; sourceValue: string | null; targetValue: string | null }[] = [];
+  let readRelations = 0;
+  const take = (row: CrosswalkRow, sourceValue: string | null, targetValue: string | null, relation: LinkRelation) => {
+    if (sourceValue === null) refuse(row, 'unknown source code');
+    else if (targetValue === null) refuse(row, 'unknown target code');
+    else {
+      const link = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
+      links.set(`${link.first} ${link.second}`, link);
+    }
+  };
   for await (const row of file.rows) {
     if (++rows % rowsPerReport === 0) {
       context.signal.throwIfAborted();
@@ -118,16 +132,18 @@ export async function importCrosswalk(
     }
     const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
     const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
+    if (row.relation) readRelations++;
     if (!row.sourceCode) refuse(row, 'no source code');
     else if (!row.targetCode) refuse(row, 'no target code');
-    else if (row.badRelation !== undefined) refuse(row, 'bad relation');
-    else if (sourceValue === null) refuse(row, 'unknown source code');
-    else if (targetValue === null) refuse(row, 'unknown target code');
-    else {
-      const link = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, row.relation ?? input.relation);
-      links.set(`${link.first} ${link.second}`, link);
-    }
+    else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
+    else take(row, sourceValue, targetValue, row.relation ?? input.relation);
   }
+  const relationColumnIgnored = readRelations === 0 && unreadRelation.length > 0;
+  for (const { row, sourceValue, targetValue } of unreadRelation) {
+    if (relationColumnIgnored) take(row, sourceValue, targetValue, input.relation);
+    else refuse(row, 'bad relation');
+  }
+  refusals.sort((a, b) => a.line - b.line);
   const matched = rows - refusals.length;
 
   const [first, second] = [source, target].sort() as [SchemeId, SchemeId];
@@ -152,6 +168,12 @@ export async function importCrosswalk(
   for (let start = 0; start < refusals.length; start += refusalsPerInsert) {
     await insertCrosswalkRefusals(db, context.jobId, refusals.slice(start, start + refusalsPerInsert));
   }
-  await context.report({ phase: 'done', done: rows, total: rows, unit: 'rows' });
+  await context.report({
+    phase: 'done',
+    done: rows,
+    total: rows,
+    unit: 'rows',
+    ...(relationColumnIgnored ? { message: `The relation column holds no SKOS relation: every row was linked as ${input.relation}.` } : {}),
+  });
   return { imported, alreadyPresent: matched - imported, refused: refusals.length };
 }
