@@ -13,4 +13,12 @@ describe('normaliseTitle', () => {
     expect(normaliseTitle('工人 2')).toBe('工人 2');
     expect(normaliseTitle('Weaver 1')).not.toBe(normaliseTitle('Weaver 2'));
   });
+
+  it('gives printable ASCII the same form by its quick way as by the general one', () => {
+    const ascii = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).join('');
+    for (const title of [ascii, `  ${ascii}  Weaver-2 `, 'Farm.Labourer;(x)', '']) {
+      const general = title.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
+      expect(normaliseTitle(title)).toBe(general);
+    }
+  });
 });
