@@ -236,6 +236,26 @@ describe('compaction and the lock', () => {
     }
   });
 
+  it('adds a large load in pieces that nobody reads half-applied, with a write asked for meanwhile after it, and replays it whole', async () => {
+    const directory = storeDirectory();
+    const store = await EmbeddedStore.open({ directory, log: quiet });
+    const graph = `${base}large`;
+    const count = 30_000; // ~2.5 MB of N-Triples: several pieces
+    const ntriples = Array.from({ length: count }, (_, index) => `<${base}s/${index}> <${base}p> <${base}o/${index}> .\n`).join('');
+    const counting = toQueryText(sparql`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ${iri(graph)} { ?s ?p ?o } }`);
+    const loading = store.loadGraph(graph, ntriples, { replace: false });
+    // A read and a write asked for while it loads wait for all of it.
+    const [seen] = await Promise.all([store.select(counting), store.update(toQueryText(sparql`INSERT DATA { GRAPH ${iri(graph)} { ${iri(`${base}late`)} ${iri(`${base}p`)} ${iri(`${base}o`)} } }`)), loading]);
+    expect([count, count + 1]).toContain(Number(seen[0]!.n!.value)); // all of the load (and maybe the write after it), never part of it
+    await store.close();
+    const reopened = await EmbeddedStore.open({ directory, log: quiet });
+    try {
+      expect(Number((await reopened.select(counting))[0]!.n!.value)).toBe(count + 1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('keeps the values of a non-deterministic update (UUID, NOW) as they were first written', async () => {
     const directory = storeDirectory();
     const store = await EmbeddedStore.open({ directory, log: quiet });

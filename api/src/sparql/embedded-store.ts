@@ -162,6 +162,8 @@ export class EmbeddedStore implements TripleStore {
 
   private pending: Buffer[] = [];
   private appliedSeq = 0;
+  /** A large adding load being applied piece by piece (see loadInTurns). */
+  private loadingInTurns: Promise<void> | null = null;
   private durableSeq = 0;
   private waiters: Waiter[] = [];
   private loop: Promise<void> | null = null;
@@ -307,8 +309,15 @@ export class EmbeddedStore implements TripleStore {
   private async readyToRead(deadline?: number, timeoutMs?: number): Promise<void> {
     if (this.state === 'closed') throw new StoreError('The embedded triple store is closed.');
     if (this.failure) throw this.failure;
+    // Not awaited unless one runs: an await would let a load start in between, unseen.
+    if (this.loadingInTurns) await this.afterLoadInTurns();
     if (this.durableSeq < this.appliedSeq) await this.durable(this.appliedSeq);
     this.checkDeadline(deadline, timeoutMs);
+  }
+
+  /** Waits for a load in turns to be over: nobody reads it half-applied, and no write lands between its pieces. */
+  private async afterLoadInTurns(): Promise<void> {
+    while (this.loadingInTurns) await this.loadingInTurns.catch(() => undefined);
   }
 
   private run(query: string, format: string, deadline: number | undefined, timeoutMs: number | undefined): string {
@@ -442,6 +451,8 @@ export class EmbeddedStore implements TripleStore {
   }
 
   async update(update: string): Promise<void> {
+    // Not awaited unless one runs: an await would let a load start in between, unseen.
+    if (this.loadingInTurns) await this.afterLoadInTurns();
     this.assertWritable();
     try {
       this.store.update(update);
@@ -453,6 +464,8 @@ export class EmbeddedStore implements TripleStore {
   }
 
   async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
+    // Not awaited unless one runs: an await would let a load start in between, unseen.
+    if (this.loadingInTurns) await this.afterLoadInTurns();
     this.assertWritable();
     try {
       iri(graphIri);
@@ -472,31 +485,44 @@ export class EmbeddedStore implements TripleStore {
   /**
    * Adds a large load a piece of whole lines at a time, letting the event loop run between pieces:
    * Oxigraph loads synchronously, and 100,000 links in one call held an all-in-one process (the
-   * api and its sockets) for 1.4–3 s. Each piece is applied and logged as its own load; readers
-   * may see the graph part-way, as with an HTTP store's batches. A piece that does not parse fails
-   * the load with the pieces before it loaded (the app loads only triples it built itself).
+   * api and its sockets) for 1.4–3 s. Readers and other writes wait until the whole load is
+   * applied (none sees it half-way, none lands between its pieces), and it is logged as the one
+   * load it is, so a crash before its record is durable takes all of it back. A piece that does not
+   * parse ends the load with the pieces before it applied and logged (the app loads only triples
+   * it built itself).
    */
-  private async loadInTurns(graphIri: string, ntriples: string): Promise<void> {
-    const commits: Promise<void>[] = [];
-    try {
-      for (let start = 0; start < ntriples.length; ) {
-        const cut = ntriples.indexOf('\n', Math.min(start + loadPieceChars, ntriples.length - 1));
-        const end = cut === -1 ? ntriples.length : cut + 1;
-        const operation: LogOperation = { op: 'load', graph: graphIri, replace: false, text: ntriples.slice(start, end) };
-        try {
-          applyOperation(this.store, operation);
-        } catch (error) {
-          throw toStoreError(error, 'data');
+  private loadInTurns(graphIri: string, ntriples: string): Promise<void> {
+    // Only the applying holds the others back: once its record is queued, readers wait for it to be
+    // durable as for any write (readyToRead), and later writes are logged after it.
+    let applied!: () => void;
+    const applying = new Promise<void>((resolve) => (applied = resolve));
+    this.loadingInTurns = applying;
+    void applying.then(() => {
+      if (this.loadingInTurns === applying) this.loadingInTurns = null;
+    });
+    const apply = async (): Promise<{ durable: Promise<void> }> => {
+      let done = 0;
+      try {
+        while (done < ntriples.length) {
+          const cut = ntriples.indexOf('\n', Math.min(done + loadPieceChars, ntriples.length - 1));
+          const end = cut === -1 ? ntriples.length : cut + 1;
+          try {
+            applyOperation(this.store, { op: 'load', graph: graphIri, replace: false, text: ntriples.slice(done, end) });
+          } catch (error) {
+            throw toStoreError(error, 'data');
+          }
+          done = end;
+          if (done < ntriples.length) await new Promise((resolve) => setImmediate(resolve));
         }
-        commits.push(this.commit(operation));
-        start = end;
-        if (start < ntriples.length) await new Promise((resolve) => setImmediate(resolve));
+      } catch (error) {
+        if (done > 0) void this.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples.slice(0, done) }).catch(() => undefined);
+        throw error;
       }
-    } finally {
-      // Whatever was applied is durable (or the store failed) before the caller hears the outcome.
-      await Promise.allSettled(commits);
-    }
-    await Promise.all(commits);
+      return { durable: this.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples }) };
+    };
+    return apply()
+      .finally(applied)
+      .then(({ durable }) => durable);
   }
 
   /** Queues the record of an operation already applied in memory; resolves once it is on disk. */
