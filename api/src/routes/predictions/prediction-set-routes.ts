@@ -143,7 +143,8 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const request = parseInput(saveMappingRequest, ctx.request.body);
     const saved = await saveMapping(app.db, set.id, ctx.params.string!, request.mappings, { userId: viewer.id, version: request.version, propagate: request.propagate });
-    const counts = await countBelowThreshold(app.db, set.id, set.threshold);
+    // The count under the threshold the reviewer works at (the address's, else the set's own).
+    const counts = await countBelowThreshold(app.db, set.id, scopeOf(set, ctx).threshold);
     app.realtime?.predictionSetChanged(set.id, saved.changed);
     ctx.body = { version: saved.version, propagated: saved.propagated, mappedCount: counts.mappedCount } satisfies MappingSaved;
   });
