@@ -1,0 +1,12 @@
+import type { PredictionExportFormat } from '@og/shared/contracts/predictions';
+import { predictionSetApiPath } from './prediction-set-keys';
+
+/** The datasets list's Export menus (SPEC §2): a set's file, downloaded by the browser from this address. */
+export function predictionSetExportUrl(setId: string, format: PredictionExportFormat): string {
+  return `${predictionSetApiPath(setId)}/export?format=${format}`;
+}
+
+/** A dataset's export: every ready set of it. */
+export function datasetExportUrl(datasetId: string, format: PredictionExportFormat): string {
+  return `/api/datasets/${encodeURIComponent(datasetId)}/export?format=${format}`;
+}

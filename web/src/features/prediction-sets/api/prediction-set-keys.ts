@@ -1,0 +1,38 @@
+import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
+
+/** Where the review stands in a set: the threshold, filter and order its reads are asked under. */
+export interface ReviewScope {
+  threshold: number;
+  filter: PredictionFilter;
+  order: ReviewOrder;
+}
+
+/**
+ * Query keys of prediction sets and their review. Everything of one set sits under
+ * `['prediction-sets', id]`, so one invalidation reads all of it again.
+ */
+export const predictionSetKeys = {
+  all: () => ['prediction-sets'] as const,
+  list: () => ['prediction-sets', 'list'] as const,
+  set: (setId: string) => ['prediction-sets', setId] as const,
+  counts: (setId: string, threshold: number) => ['prediction-sets', setId, 'counts', threshold] as const,
+  coverage: (setId: string) => ['prediction-sets', setId, 'coverage'] as const,
+  entries: (setId: string) => ['prediction-sets', setId, 'entries'] as const,
+  entry: (setId: string, string: string | null, scope: ReviewScope) => ['prediction-sets', setId, 'entries', string ?? '_first', scope] as const,
+  search: (setId: string, q: string, scope: ReviewScope) => ['prediction-sets', setId, 'search', q, scope] as const,
+};
+
+/** `/api/prediction-sets/{id}` with the id (or slug) encoded. */
+export function predictionSetApiPath(setIdOrSlug: string): string {
+  return `/api/prediction-sets/${encodeURIComponent(setIdOrSlug)}`;
+}
+
+/** The query string of a review read: `?threshold=&filter=&order=`. */
+export function scopeQuery(scope: Partial<ReviewScope>): string {
+  const params = new URLSearchParams();
+  if (scope.threshold !== undefined) params.set('threshold', String(scope.threshold));
+  if (scope.filter) params.set('filter', scope.filter);
+  if (scope.order) params.set('order', scope.order);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
