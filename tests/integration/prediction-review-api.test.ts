@@ -172,6 +172,28 @@ describe('the review API (SPEC §7)', () => {
     expect(Number(counted.rows[0]!.mapped)).toBe(Number(counted.rows[0]!.entries));
   });
 
+  it("reports the same title's unmapped entries after a save, and the set's summary and coverage", async () => {
+    const none = { nodeURIs: [], predictionURIs: [], tags: [] };
+    for (const string of ['Farm-Labourer', 'farm labourer']) expect((await reviewer.post(entryPath(string), { mappings: none })).status).toBe(200);
+    const saved = await reviewer.post(entryPath('Farm-Labourer'), { mappings: { ...none, nodeURIs: ['hisco:62105'] } });
+    expect(await saved.json()).toMatchObject({ propagated: 0, sameTitle: 1 });
+    const again = await reviewer.post(entryPath('Farm-Labourer'), { mappings: { ...none, nodeURIs: ['hisco:62105'] }, propagate: true });
+    expect(await again.json()).toMatchObject({ propagated: 1, sameTitle: 0 });
+
+    const summary = (await (await reviewer.get(`/api/prediction-sets/${set.slug}/summary`)).json()) as { predictionSet: { id: string; slug: string; isOwner: boolean }; dataset: unknown };
+    expect(summary).toMatchObject({ predictionSet: { id: set.predictionSetId, slug: set.slug, isOwner: true }, dataset: null });
+    expect((await stranger.get(`/api/prediction-sets/${set.slug}/summary`)).status).toBe(404);
+
+    // A standalone set counts entries: mapped ones, and unmapped ones whose best prediction reaches the threshold.
+    const mappedRows = await env.app.db.query<{ mapped: string; above: string }>(
+      'SELECT count(*) FILTER (WHERE mapped) AS mapped, count(*) FILTER (WHERE NOT mapped AND best_conf >= 0.75) AS above FROM prediction_entries WHERE set_id = $1',
+      [set.predictionSetId],
+    );
+    const coverage = await (await reviewer.get(`/api/prediction-sets/${set.predictionSetId}/coverage?threshold=0.75`)).json();
+    expect(coverage).toEqual({ basis: 'entries', column: null, total: 60, mapped: Number(mappedRows.rows[0]!.mapped), aboveThreshold: Number(mappedRows.rows[0]!.above) });
+    expect(Number(mappedRows.rows[0]!.mapped)).toBeGreaterThan(1);
+  });
+
   it('lets the owner delete the set, and no one else', async () => {
     expect((await stranger.request('DELETE', `/api/prediction-sets/${set.predictionSetId}`)).status).toBe(404);
     expect((await reviewer.request('DELETE', `/api/prediction-sets/${set.predictionSetId}`)).status).toBe(204);

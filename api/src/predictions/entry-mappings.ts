@@ -67,6 +67,8 @@ export interface SavedMapping {
   propagated: number;
   /** Entries whose mapped state changed, for everyone watching the set. */
   changed: string[];
+  /** Other entries of the set with the same normalised string still unmapped after the save. */
+  sameTitle: number;
 }
 
 /**
@@ -111,7 +113,11 @@ export async function saveMapping(
         propagated++;
       }
       await shiftMappedCounts(client, setId, shifts);
-      return { version: saved.version, propagated, changed };
+      const same = await client.query<{ count: string }>(
+        'SELECT count(*) AS count FROM prediction_entries WHERE set_id = $1 AND norm = $2 AND string <> $3 AND NOT mapped',
+        [setId, before.norm, string],
+      );
+      return { version: saved.version, propagated, changed, sameTitle: Number(same.rows[0]!.count) };
     }),
   );
 }

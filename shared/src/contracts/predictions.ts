@@ -121,8 +121,40 @@ export const saveMappingRequest = z.object({
 });
 export type SaveMappingRequest = z.infer<typeof saveMappingRequest>;
 
-export const mappingSaved = z.object({ version: z.number().int().nonnegative(), propagated: z.number().int().nonnegative(), mappedCount: z.number().int().nonnegative() });
+export const mappingSaved = z.object({
+  version: z.number().int().nonnegative(),
+  propagated: z.number().int().nonnegative(),
+  mappedCount: z.number().int().nonnegative(),
+  /** Beyond SPEC: the set's other unmapped entries whose normalised string is this one's (what a save with `propagate` would map too). */
+  sameTitle: z.number().int().nonnegative(),
+});
 export type MappingSaved = z.infer<typeof mappingSaved>;
+
+/**
+ * `GET /api/prediction-sets/{id}/summary`: the set as lists show it, with its dataset (title and
+ * totals columns) for the review's header and info card.
+ */
+export const predictionSetDetail = z.object({
+  predictionSet: predictionSetSummary,
+  dataset: z.object({ id: z.string(), title: z.string(), totalsColumns: z.array(z.string()) }).nullable(),
+});
+export type PredictionSetDetail = z.infer<typeof predictionSetDetail>;
+
+/**
+ * `GET /api/prediction-sets/{id}/coverage?threshold=`: the review's 'Coverage', the share of the
+ * dataset's people whose title is mapped. People are counted by the first totals column, else by
+ * the rows with the title (`occurrences`); a standalone set counts entries.
+ */
+export const predictionSetCoverage = z.object({
+  basis: z.enum(['totals', 'occurrences', 'entries']),
+  /** The totals column counted, when `basis` is 'totals'. */
+  column: z.string().nullable(),
+  total: z.number().nonnegative(),
+  mapped: z.number().nonnegative(),
+  /** Unmapped, but with a best prediction at or above the threshold (left out of the review). */
+  aboveThreshold: z.number().nonnegative(),
+});
+export type PredictionSetCoverage = z.infer<typeof predictionSetCoverage>;
 
 /** SPEC §5: search needs at least 3 characters and shows at most 100 options. */
 export const searchMinLength = 3;

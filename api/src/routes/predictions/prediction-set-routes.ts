@@ -4,6 +4,8 @@ import {
   type NoEntrySummary,
   type PredictionEntryAnswer,
   type PredictionSetCount,
+  type PredictionSetCoverage,
+  type PredictionSetDetail,
   type PredictionSetList,
   type PredictionSetPatched,
   reviewQuery,
@@ -27,6 +29,7 @@ import { type EntryRow, findEntry, firstEntry, neighbours, type ReviewScope, sea
 import { CodeDetails } from '../../predictions/node-details.js';
 import { findVisiblePredictionSetOr404, listVisibleStandaloneSets, requireReadySet } from '../../predictions/prediction-set-access.js';
 import { countBelowThreshold } from '../../predictions/set-counts.js';
+import { setCoverage } from '../../predictions/set-coverage.js';
 import { presentPredictionSet } from '../../presenters/prediction-set.js';
 import { apiRouter } from '../api-paths.js';
 
@@ -95,6 +98,31 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     ctx.body = (await countBelowThreshold(app.db, set.id, scopeOf(set, ctx).threshold)) satisfies PredictionSetCount;
   });
 
+  /** Beyond SPEC: the set as lists show it, with its dataset, for the review's header (on /review the address names the slug). */
+  router.get('/prediction-sets/:id/summary', async (ctx) => {
+    const viewer = viewerOf(ctx);
+    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
+    const dataset = set.dataset_id
+      ? (
+          await app.db.query<{ id: string; title: string; columns: string[] | null }>(
+            `SELECT id, title, ARRAY(SELECT jsonb_array_elements_text(metadata->'totalsColumns')) AS columns FROM datasets WHERE id = $1`,
+            [set.dataset_id],
+          )
+        ).rows[0]
+      : undefined;
+    ctx.body = {
+      predictionSet: presentPredictionSet(set, viewer.id),
+      dataset: dataset ? { id: dataset.id, title: dataset.title, totalsColumns: dataset.columns ?? [] } : null,
+    } satisfies PredictionSetDetail;
+  });
+
+  /** Beyond SPEC: the review's 'Coverage' (share of the dataset's people whose title is mapped). */
+  router.get('/prediction-sets/:id/coverage', async (ctx) => {
+    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewerOf(ctx));
+    requireReadySet(set);
+    ctx.body = (await setCoverage(app.db, set, scopeOf(set, ctx).threshold)) satisfies PredictionSetCoverage;
+  });
+
   /** Stores the set's threshold and filter (and order); answers the counts under the stored threshold. */
   const patch = async (ctx: AppKoaContext, set: PredictionSetRow) => {
     requireReadySet(set);
@@ -146,7 +174,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     // The count under the threshold the reviewer works at (the address's, else the set's own).
     const counts = await countBelowThreshold(app.db, set.id, scopeOf(set, ctx).threshold);
     app.realtime?.predictionSetChanged(set.id, saved.changed);
-    ctx.body = { version: saved.version, propagated: saved.propagated, mappedCount: counts.mappedCount } satisfies MappingSaved;
+    ctx.body = { version: saved.version, propagated: saved.propagated, mappedCount: counts.mappedCount, sameTitle: saved.sameTitle } satisfies MappingSaved;
   });
 
   router.get('/prediction-sets/:id/_search', async (ctx) => {
