@@ -265,6 +265,11 @@ describe('bulk acceptance and its undo (issue 11)', () => {
       const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('predictionSet:subscribe', set.predictionSetId, resolve));
       expect(ack.ok).toBe(true);
 
+      // What the screen says it will touch before confirming.
+      const preview = await owner.get(`/api/prediction-sets/${set.predictionSetId}/bulk-accept?minConf=${minConf}`);
+      expect(await preview.json()).toEqual({ entries: entries.filter((entry) => entry.string !== reviewed && qualifies(entry)).length });
+      expect((await owner.get(`/api/prediction-sets/${set.predictionSetId}/bulk-accept?minConf=2`)).status).toBe(400);
+
       const response = await owner.post(`/api/prediction-sets/${set.predictionSetId}/bulk-accept`, { minConf });
       expect(response.status, await response.clone().text()).toBe(202);
       batch = (await response.json()) as BulkAcceptAccepted;

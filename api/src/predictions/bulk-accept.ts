@@ -64,6 +64,17 @@ export async function acceptNextPage(db: Queryable, acceptance: BulkAcceptance, 
   return { accepted: row.accepted, nextPosition: row.taken < limit || row.last_position === null ? null : Number(row.last_position) };
 }
 
+/** The entries an acceptance at `minConf` would map now (the conditions of {@link acceptNextPage}). */
+export async function countAcceptable(db: Queryable, setId: string, minConf: number): Promise<number> {
+  const result = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM prediction_entries
+      WHERE set_id = $1 AND NOT mapped AND best_conf >= $2::real
+        AND jsonb_array_length(predictions) > 0 AND jsonb_array_length(predictions->0->'uris') > 0`,
+    [setId, minConf],
+  );
+  return result.rows[0]!.count;
+}
+
 /** How many entries a batch mapped, over every attempt of its job: its log lines. */
 export async function countBatchAccepted(db: Queryable, setId: string, batchId: string): Promise<number> {
   const result = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM prediction_mapping_log WHERE batch = $1 AND set_id = $2 AND how = 'bulk'`, [batchId, setId]);

@@ -237,6 +237,11 @@ const minConfMessage = 'minConf is a number from 0 to 1';
 export const bulkAcceptRequest = z.object({ minConf: z.number({ error: minConfMessage }).min(0, minConfMessage).max(1, minConfMessage) });
 export type BulkAcceptRequest = z.infer<typeof bulkAcceptRequest>;
 
+/** `GET /api/prediction-sets/{id}/bulk-accept?minConf=`: how many entries an acceptance at `minConf` would map now. */
+export const bulkAcceptPreviewQuery = z.object({ minConf: z.coerce.number({ error: minConfMessage }).min(0, minConfMessage).max(1, minConfMessage) });
+export const bulkAcceptPreview = z.object({ entries: z.number().int().nonnegative() });
+export type BulkAcceptPreview = z.infer<typeof bulkAcceptPreview>;
+
 /** 202: the job that accepts, and the batch its mappings are logged under (what the undo names). */
 export const bulkAcceptAccepted = z.object({ jobId: z.string(), batchId: z.string().uuid() });
 export type BulkAcceptAccepted = z.infer<typeof bulkAcceptAccepted>;
