@@ -1,0 +1,178 @@
+import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
+import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import type { PredictionFilter } from '@og/shared/contracts/predictions';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyAdmin } from '../../../lib/notify';
+import { usePredictionSetCounts } from '../api/get-prediction-set-counts';
+import { useUpdatePredictionSet } from '../api/update-prediction-set';
+import { useLivePredictionSet } from '../hooks/use-live-prediction-set';
+import { MappingProgress } from './mapping-progress';
+import { PredictionSetFilterControl } from './prediction-set-filter-control';
+import { PredictionSetImportStatus } from './prediction-set-import-status';
+import { PredictionSetRowActions } from './prediction-set-row-actions';
+import { PredictionSetThresholdSlider, type ThresholdScale } from './prediction-set-threshold-slider';
+
+export interface PredictionSetTableRowProps {
+  predictionSet: PredictionSetSummary;
+  thresholdScale: ThresholdScale;
+  formatDate: (isoTime: string) => string;
+  canDelete: boolean;
+}
+
+/** One row of the /review table: a ready set can be reviewed, tuned and counted; others show their import. */
+export function PredictionSetTableRow(props: PredictionSetTableRowProps) {
+  return props.predictionSet.state === 'ready' ? <ReadySetRow {...props} /> : <UnreadySetRow {...props} />;
+}
+
+function ReadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: PredictionSetTableRowProps) {
+  const navigate = useNavigate();
+  // What the reviewer chose, shown until the PATCH has settled and the list says it.
+  const [chosenThreshold, setChosenThreshold] = useState<number | null>(null);
+  const [chosenFilter, setChosenFilter] = useState<PredictionFilter | null>(null);
+  const threshold = chosenThreshold ?? predictionSet.threshold;
+  const counts = usePredictionSetCounts(predictionSet.id, threshold);
+  useLivePredictionSet(predictionSet.id);
+  const thresholdUpdate = useUpdatePredictionSet();
+  const filterUpdate = useUpdatePredictionSet();
+  const address = { setId: predictionSet.slug };
+
+  const storeThreshold = (chosen: number) => {
+    setChosenThreshold(chosen);
+    thresholdUpdate.mutate(
+      { address, scope: { threshold: chosen } },
+      {
+        onError: (error) => notifyAdmin({ title: 'Threshold not saved', message: error.message, color: 'red' }),
+        onSettled: () => setChosenThreshold(null),
+      },
+    );
+  };
+  const storeFilter = (filter: PredictionFilter) => {
+    setChosenFilter(filter);
+    filterUpdate.mutate(
+      { address, scope: { filter } },
+      {
+        onError: (error) => notifyAdmin({ title: 'Filter not saved', message: error.message, color: 'red' }),
+        onSettled: () => setChosenFilter(null),
+      },
+    );
+  };
+
+  return (
+    <SetRow
+      predictionSet={predictionSet}
+      formatDate={formatDate}
+      name={
+        <Anchor
+          component="button"
+          type="button"
+          fw={600}
+          size="sm"
+          ta="start"
+          dir="auto"
+          style={{ wordBreak: 'break-word' }}
+          onClick={() => void navigate(`/review/${encodeURIComponent(predictionSet.slug)}`)}
+          data-testid="prediction-set-name"
+        >
+          {predictionSet.name}
+        </Anchor>
+      }
+      threshold={<PredictionSetThresholdSlider threshold={threshold} scale={thresholdScale} onCommit={storeThreshold} name={predictionSet.name} />}
+      show={<PredictionSetFilterControl filter={chosenFilter ?? predictionSet.filter} counts={counts.data} onChange={storeFilter} />}
+      progress={
+        counts.data ? (
+          <MappingProgress counts={counts.data} />
+        ) : counts.isError ? (
+          <Text size="xs" c="red" data-testid="prediction-set-counts-error">
+            {counts.error.message}
+          </Text>
+        ) : (
+          <Loader size="xs" aria-label="Counting" />
+        )
+      }
+      actions={<PredictionSetRowActions predictionSet={predictionSet} canDelete={canDelete} onCount={() => void counts.refetch()} counting={counts.isFetching} />}
+    />
+  );
+}
+
+/** A set still importing, or whose import failed: no counts to read, nothing to review yet. */
+function UnreadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: PredictionSetTableRowProps) {
+  const failed = predictionSet.state === 'failed';
+  return (
+    <SetRow
+      predictionSet={predictionSet}
+      formatDate={formatDate}
+      name={
+        <Text fw={600} size="sm" dir="auto" c={failed ? 'dimmed' : undefined} style={{ wordBreak: 'break-word' }} data-testid="prediction-set-name">
+          {predictionSet.name}
+        </Text>
+      }
+      threshold={<PredictionSetThresholdSlider threshold={predictionSet.threshold} scale={thresholdScale} onCommit={() => undefined} name={predictionSet.name} disabled />}
+      show={<PredictionSetFilterControl filter={predictionSet.filter} counts={undefined} onChange={() => undefined} disabled />}
+      progress={
+        failed ? (
+          <Text size="xs" c="red" maw={260} style={{ wordBreak: 'break-word' }} data-testid="prediction-set-error">
+            Import failed: {predictionSet.error ?? 'no reason was given.'}
+          </Text>
+        ) : (
+          <PredictionSetImportStatus jobId={predictionSet.jobId} />
+        )
+      }
+      actions={<PredictionSetRowActions predictionSet={predictionSet} canDelete={canDelete} />}
+    />
+  );
+}
+
+/** The file a set was read from, in words: 'OCCPAST JSON', 'OccCANINE CSV (top-k)'. */
+const formatNames: Record<string, string> = {
+  'occpast-json': 'OCCPAST JSON',
+  'occcanine-wide': 'OccCANINE CSV',
+  'occcanine-greedy': 'OccCANINE CSV (greedy)',
+  'occcanine-topk': 'OccCANINE CSV (top-k)',
+};
+function describeFormat(format: string): string {
+  return formatNames[format] ?? format;
+}
+
+interface SetRowProps {
+  predictionSet: PredictionSetSummary;
+  formatDate: (isoTime: string) => string;
+  name: ReactNode;
+  threshold: ReactNode;
+  show: ReactNode;
+  progress: ReactNode;
+  actions: ReactNode;
+}
+
+/** The columns: Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
+function SetRow({ predictionSet, formatDate, name, threshold, show, progress, actions }: SetRowProps) {
+  const ready = predictionSet.state === 'ready';
+  return (
+    <Table.Tr data-testid="prediction-set-row" data-set-id={predictionSet.id} data-slug={predictionSet.slug} data-state={predictionSet.state}>
+      <Table.Td maw={260}>
+        <Stack gap={2} align="flex-start">
+          {name}
+          {predictionSet.format && (
+            <Text size="xs" c="dimmed">
+              {describeFormat(predictionSet.format)}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{threshold}</Table.Td>
+      <Table.Td>{show}</Table.Td>
+      <Table.Td>{progress}</Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" data-testid="prediction-set-total">
+          {ready ? predictionSet.total.toLocaleString('en') : '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(predictionSet.created_at)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{actions}</Table.Td>
+    </Table.Tr>
+  );
+}

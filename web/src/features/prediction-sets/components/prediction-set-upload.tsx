@@ -1,0 +1,147 @@
+import { Alert, Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
+import { fileUploadFailedMessage } from '@og/shared/errors/spec-messages';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
+import { formatBytes } from '../../../lib/format-bytes';
+import { predictionSetKeys } from '../api/prediction-set-keys';
+import { predictionFileAccept, uploadPredictionSet } from '../api/upload-prediction-set';
+
+type PredictionSetUploadState =
+  | { status: 'idle' }
+  | { status: 'uploading'; fileName: string; sent: number; total: number }
+  /** The file is stored; its import job runs and the list shows the new set. */
+  | { status: 'accepted'; fileName: string; accepted: PredictionSetAccepted }
+  | { status: 'failed'; fileName: string; message: string };
+
+/**
+ * Sends a prediction file with upload progress (SPEC §7 `POST /api/predictions`). The list is read
+ * again as soon as the file is stored (the new set shows as importing). Leaving the page cuts an
+ * unfinished upload off.
+ */
+function usePredictionSetUpload() {
+  const [state, setState] = useState<PredictionSetUploadState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = useCallback(
+    (file: File) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      setState({ status: 'uploading', fileName: file.name, sent: 0, total: file.size });
+      uploadPredictionSet({
+        file,
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => {
+          if (!controller.signal.aborted) setState({ status: 'uploading', fileName: file.name, sent: loaded, total });
+        },
+      }).then(
+        (accepted) => {
+          if (controller.signal.aborted) return;
+          running.current = null;
+          setState({ status: 'accepted', fileName: file.name, accepted });
+          void queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          running.current = null;
+          setState({ status: 'failed', fileName: file.name, message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    },
+    [queryClient],
+  );
+
+  const dismiss = useCallback(() => {
+    running.current?.abort();
+    running.current = null;
+    setState({ status: 'idle' });
+  }, []);
+
+  return { state, start, dismiss };
+}
+
+/** SPEC §2 '/review': 'Upload Prediction Set' (OCCPAST JSON, or OccCANINE's CSV), its upload percentage, then the import's live progress. */
+export function PredictionSetUpload() {
+  const { state, start, dismiss } = usePredictionSetUpload();
+  const resetInput = useRef<() => void>(null);
+  const queryClient = useQueryClient();
+  const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() }), [queryClient]);
+
+  const pick = (file: File | null) => {
+    resetInput.current?.();
+    if (file) start(file);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="prediction-set-upload" data-status={state.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Text fw={600}>Upload Prediction Set</Text>
+            <Text size="sm" c="dimmed">
+              A JSON file of OCCPAST predictions, or the CSV that OccCANINE writes.
+            </Text>
+          </Stack>
+          <FileButton onChange={pick} accept={predictionFileAccept} resetRef={resetInput} inputProps={{ 'data-testid': 'prediction-file-input' } as object}>
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />} loading={state.status === 'uploading'} data-testid="prediction-file-button">
+                Upload Prediction Set
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+
+        {state.status === 'uploading' && <UploadBar fileName={state.fileName} sent={state.sent} total={state.total} />}
+        {state.status === 'accepted' && (
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {state.fileName} is uploaded. Reading its predictions:
+              </Text>
+              <CloseButton size="sm" onClick={dismiss} aria-label="Hide the import's progress" />
+            </Group>
+            <LiveJobProgressCard jobId={state.accepted.jobId} onFinish={refreshList} />
+          </Stack>
+        )}
+        {state.status === 'failed' && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={`${state.fileName} was not uploaded`}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={dismiss}
+            data-testid="prediction-upload-error"
+          >
+            {fileUploadFailedMessage(state.message)}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function UploadBar({ fileName, sent, total }: { fileName: string; sent: number; total: number }) {
+  const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
+  const text = `Uploading ${fileName}: ${formatBytes(sent)} of ${formatBytes(total)}`;
+  return (
+    <Stack gap={4} data-testid="prediction-upload-progress">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" truncate>
+          {text}
+        </Text>
+        <Text size="sm" fw={500} c="dimmed" data-testid="prediction-upload-percent">
+          {percent}%
+        </Text>
+      </Group>
+      <Progress value={percent} size="lg" radius="xl" striped animated aria-label={text} />
+    </Stack>
+  );
+}
