@@ -1,8 +1,10 @@
-import { Modal, Slider, Stack, Text } from '@mantine/core';
+import { Button, Modal, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../threshold';
-import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
 import { ModalActions } from '../../../components/modal-actions';
+
+/** A dataset without prediction sets has no threshold to store: each set keeps its own. */
+const noSetToSave = 'A threshold is saved with a prediction set: upload prediction results for this dataset first.';
 
 interface AdjustThresholdModalProps {
   opened: boolean;
@@ -11,19 +13,22 @@ interface AdjustThresholdModalProps {
   threshold: number;
   /** What the threshold is for: a prediction set's name, or the dataset's title. */
   subject: string;
+  /** Stores the chosen threshold (0–1); absent where there is no prediction set to store it in. */
+  onSave?: (threshold: number) => void;
+  saving?: boolean;
 }
 
 /** SPEC §2 'Adjust threshold': a 0–100 slider with marks at 25, 50 and 75 %; the value is /100, 2 decimals. */
-export function AdjustThresholdModal({ opened, onClose, threshold, subject }: AdjustThresholdModalProps) {
+export function AdjustThresholdModal({ opened, onClose, ...form }: AdjustThresholdModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Adjust threshold" centered size="md">
       {/* Mounted only while open, so every opening starts from the stored threshold. */}
-      {opened && <ThresholdForm threshold={threshold} subject={subject} onClose={onClose} />}
+      {opened && <ThresholdForm {...form} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ThresholdForm({ threshold, subject, onClose }: Omit<AdjustThresholdModalProps, 'opened'>) {
+function ThresholdForm({ threshold, subject, onClose, onSave, saving = false }: Omit<AdjustThresholdModalProps, 'opened'>) {
   const [value, setValue] = useState(() => sliderFromThreshold(threshold));
   const chosen = thresholdFromSlider(value);
   return (
@@ -54,9 +59,17 @@ function ThresholdForm({ threshold, subject, onClose }: Omit<AdjustThresholdModa
         </Text>
       </Text>
       <ModalActions onCancel={onClose}>
-        <NotBuiltYetButton reason={notBuiltReasons.threshold} data-testid="threshold-save">
-          Save threshold
-        </NotBuiltYetButton>
+        {onSave ? (
+          <Button loading={saving} onClick={() => onSave(chosen)} data-testid="threshold-save">
+            Save threshold
+          </Button>
+        ) : (
+          <Tooltip label={noSetToSave} withArrow multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
+            <Button data-disabled aria-disabled onClick={(event) => event.preventDefault()} data-testid="threshold-save">
+              Save threshold
+            </Button>
+          </Tooltip>
+        )}
       </ModalActions>
     </Stack>
   );

@@ -3,6 +3,7 @@ import type { DatasetSummary } from '@og/shared/contracts/datasets';
 import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconSparkles, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
+import { usePredictionSetKit } from '../prediction-set-kit';
 import { defaultThreshold, formatThresholdPercent } from '../threshold';
 import { AddCollaboratorModal } from './add-collaborator-modal';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
@@ -10,6 +11,8 @@ import { DeleteDatasetModal } from './delete-dataset-modal';
 import { ExportMenu } from './export-menu';
 import { NewConversionModal } from './new-conversion-modal';
 import { RunPredictionsModal } from './run-predictions-modal';
+
+const noReadySet = 'This dataset has no prediction set to export yet: run predictions or upload prediction results first.';
 
 type DatasetModal = 'predictions' | 'conversion' | 'threshold' | 'collaborator' | 'delete' | null;
 
@@ -26,6 +29,7 @@ interface DatasetActionsProps {
  * dataset has one they are offered here, for the threshold a new prediction set would get.
  */
 export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProps) {
+  const { datasetExportUrl } = usePredictionSetKit();
   const [modal, setModal] = useState<DatasetModal>(null);
   const close = () => setModal(null);
   const manages = dataset.isOwner || isAdmin;
@@ -75,9 +79,13 @@ export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProp
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ExportMenu testId="dataset-export" />
+      <ExportMenu
+        testId="dataset-export"
+        hrefOf={(format) => datasetExportUrl(dataset.id, format)}
+        unavailable={dataset.prediction_sets.some((set) => set.state === 'ready') ? null : noReadySet}
+      />
 
-      <RunPredictionsModal opened={modal === 'predictions'} onClose={close} datasetTitle={title} />
+      <RunPredictionsModal opened={modal === 'predictions'} onClose={close} dataset={dataset} />
       <NewConversionModal opened={modal === 'conversion'} onClose={close} schemes={schemes} subject={title} />
       <AdjustThresholdModal opened={modal === 'threshold'} onClose={close} threshold={defaultThreshold} subject={title} />
       <AddCollaboratorModal opened={modal === 'collaborator'} onClose={close} dataset={dataset} />

@@ -80,7 +80,7 @@ export function DatasetsTable({ schemes, isAdmin }: DatasetsTableProps) {
               <Fragment key={dataset.id}>
                 <DatasetRow dataset={dataset} schemes={schemes} isAdmin={isAdmin} />
                 {dataset.prediction_sets.map((predictionSet) => (
-                  <PredictionSetRow key={predictionSet.id} predictionSet={predictionSet} schemes={schemes} />
+                  <PredictionSetRow key={predictionSet.id} predictionSet={predictionSet} schemes={schemes} canDelete={dataset.isOwner || isAdmin} />
                 ))}
               </Fragment>
             ))}

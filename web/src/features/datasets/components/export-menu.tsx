@@ -1,9 +1,27 @@
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
+import type { PredictionExportFormat } from '@og/shared/contracts/predictions';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
-import { notBuiltReasons } from './not-built-yet';
+import { DisabledMenuItem } from './disabled-menu-item';
 
-/** SPEC §2 'Export' menu (Flattened, Nested): shown, with each entry marked as built by a later issue. */
-export function ExportMenu({ testId }: { testId: string }) {
+/** SPEC §2 'Export' menus: Flattened (a CSV row per chosen code) and Nested (JSON). */
+const exportFormats: ReadonlyArray<{ format: PredictionExportFormat; label: string }> = [
+  { format: 'flattened', label: 'Flattened' },
+  { format: 'nested', label: 'Nested' },
+];
+
+interface ExportMenuProps {
+  testId: string;
+  /** The address the browser downloads a format's file from. */
+  hrefOf: (format: PredictionExportFormat) => string;
+  /** Why there is nothing to export yet (the entries are then disabled, saying so); null when there is. */
+  unavailable: string | null;
+}
+
+/**
+ * The Export menu of a dataset or a prediction set: each entry is a plain download link, so the
+ * browser streams the file to disk (SPEC §8: a failed export is the browser's, nothing is shown).
+ */
+export function ExportMenu({ testId, hrefOf, unavailable }: ExportMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -12,13 +30,17 @@ export function ExportMenu({ testId }: { testId: string }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid={`${testId}-menu`}>
-        {['Flattened', 'Nested'].map((format) => (
-          <Tooltip key={format} label={notBuiltReasons.export} position="left" withArrow>
-            <Menu.Item aria-disabled closeMenuOnClick={false} c="dimmed" style={{ cursor: 'not-allowed' }}>
-              {format}
+        {exportFormats.map(({ format, label }) =>
+          unavailable ? (
+            <DisabledMenuItem key={format} reason={unavailable} data-testid={`${testId}-${format}`}>
+              {label}
+            </DisabledMenuItem>
+          ) : (
+            <Menu.Item key={format} component="a" href={hrefOf(format)} download data-testid={`${testId}-${format}`}>
+              {label}
             </Menu.Item>
-          </Tooltip>
-        ))}
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -31,10 +31,6 @@ export function NotBuiltYetButton({ reason, children, 'data-testid': testId, ...
 }
 
 export const notBuiltReasons = {
-  threshold: 'Saving a threshold comes with prediction sets, built in a later issue.',
   conversion: 'Conversions are built in a later issue.',
   predictions: 'Running predictions is built in a later issue.',
-  export: 'Flattened and nested exports are built in a later issue.',
-  updateProgress: 'Counting mapped entries comes with the review screens, built in a later issue.',
-  deletePredictionSet: 'Deleting prediction sets is built in a later issue.',
 } as const;

@@ -1,8 +1,11 @@
-import { FileInput, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconFileTypeJs } from '@tabler/icons-react';
-import { useState, type ComponentPropsWithoutRef } from 'react';
-import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
+import { Button, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { DatasetSummary } from '@og/shared/contracts/datasets';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ModalActions } from '../../../components/modal-actions';
+import { usePredictionUpload } from '../hooks/use-prediction-upload';
+import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
+import { PredictionFileUpload } from './prediction-file-upload';
 
 /** SPEC §2: the models 'Run predictions' offers. */
 const predictionModels = ['OccCanine', 'GPT-4.1', 'DeepSeek', 'Claude Sonnet 4', 'Gemini 2.5 Pro'] as const;
@@ -10,32 +13,28 @@ const predictionModels = ['OccCanine', 'GPT-4.1', 'DeepSeek', 'Claude Sonnet 4',
 interface RunPredictionsModalProps {
   opened: boolean;
   onClose: () => void;
-  datasetTitle: string;
+  dataset: Pick<DatasetSummary, 'id' | 'metadata'>;
 }
 
 /** SPEC §2 'Run predictions': upload a JSON file of prediction results, or pick a model. */
-export function RunPredictionsModal({ opened, onClose, datasetTitle }: RunPredictionsModalProps) {
+export function RunPredictionsModal({ opened, onClose, dataset }: RunPredictionsModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Run predictions" centered size="lg">
-      {opened && <PredictionsForm datasetTitle={datasetTitle} onClose={onClose} />}
+      {opened && <PredictionsForm dataset={dataset} onClose={onClose} />}
     </Modal>
   );
 }
 
-function PredictionsForm({ datasetTitle, onClose }: Omit<RunPredictionsModalProps, 'opened'>) {
+function PredictionsForm({ dataset, onClose }: Omit<RunPredictionsModalProps, 'opened'>) {
   const [source, setSource] = useState<'file' | 'model'>('model');
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [model, setModel] = useState<string>(predictionModels[0]);
+  const upload = usePredictionUpload(dataset.id);
+  const status = upload.state.status;
+  const sent = status === 'uploading' || status === 'accepted';
 
   function chooseFile(chosen: File | null) {
-    // SPEC §5: prediction set file inputs accept only .json.
-    if (chosen && !/\.json$/i.test(chosen.name)) {
-      setFileError(`${chosen.name} is not a .json file.`);
-      setFile(null);
-      return;
-    }
-    setFileError(null);
+    upload.reset();
     setFile(chosen);
   }
 
@@ -44,7 +43,7 @@ function PredictionsForm({ datasetTitle, onClose }: Omit<RunPredictionsModalProp
       <Text size="sm" c="dimmed">
         Predict occupation codes for every title of{' '}
         <Text span inherit fw={600} c="var(--mantine-color-text)" dir="auto">
-          {datasetTitle}
+          {dataset.metadata.title}
         </Text>
         .
       </Text>
@@ -55,6 +54,8 @@ function PredictionsForm({ datasetTitle, onClose }: Omit<RunPredictionsModalProp
           { value: 'model', label: 'Pick a model' },
           { value: 'file', label: 'Upload prediction results' },
         ]}
+        // An upload under way belongs to the file tab: it stays in view until it is done.
+        disabled={status === 'uploading'}
         fullWidth
         data-testid="predictions-source"
       />
@@ -67,24 +68,24 @@ function PredictionsForm({ datasetTitle, onClose }: Omit<RunPredictionsModalProp
           </Stack>
         </Radio.Group>
       ) : (
-        <FileInput
-          label="Prediction results"
-          description="A .json file of predictions for this dataset's titles."
-          placeholder="Choose a .json file"
-          accept=".json,application/json"
-          clearable
-          leftSection={<IconFileTypeJs size={18} />}
-          value={file}
-          onChange={chooseFile}
-          error={fileError}
-          fileInputProps={{ 'data-testid': 'predictions-file-input' } as ComponentPropsWithoutRef<'input'>}
-          data-testid="predictions-file"
-        />
+        <PredictionFileUpload file={file} onFileChange={chooseFile} upload={upload.state} />
       )}
-      <ModalActions onCancel={onClose}>
-        <NotBuiltYetButton reason={notBuiltReasons.predictions} data-testid="predictions-run">
-          Run predictions
-        </NotBuiltYetButton>
+      <ModalActions onCancel={onClose} cancelLabel={status === 'accepted' ? 'Close' : 'Cancel'} cancelTestId="predictions-cancel">
+        {source === 'model' ? (
+          <NotBuiltYetButton reason={notBuiltReasons.predictions} data-testid="predictions-run">
+            Run predictions
+          </NotBuiltYetButton>
+        ) : (
+          <Button
+            leftSection={<IconUpload size={16} />}
+            disabled={!file || sent}
+            loading={status === 'uploading'}
+            onClick={() => file && upload.start(file)}
+            data-testid="predictions-upload"
+          >
+            Upload predictions
+          </Button>
+        )}
       </ModalActions>
     </Stack>
   );

@@ -52,12 +52,13 @@ export function UploadProgressView({ fileName, upload, onCancel }: UploadProgres
   );
 }
 
-function UploadBar({ fileName, sent, total }: { fileName: string; sent: number; total: number }) {
+/** 'Uploading {file}: 120 MB of 2.1 GB' with its percentage and a moving bar. */
+export function UploadBar({ fileName, sent, total, testId = 'wizard-upload-progress' }: { fileName: string; sent: number; total: number; testId?: string }) {
   const amount = { done: sent, total, unit: 'bytes' };
   const percent = progressPercent(amount) ?? 0;
   const text = `Uploading ${fileName}: ${describeProgressAmount(amount)}`;
   return (
-    <Stack gap={4} data-testid="wizard-upload-progress">
+    <Stack gap={4} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" truncate>
           {text}

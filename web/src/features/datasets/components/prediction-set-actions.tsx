@@ -1,0 +1,112 @@
+import { ActionIcon, Group, Menu } from '@mantine/core';
+import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import type { PredictionFilter } from '@og/shared/contracts/predictions';
+import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconEye, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { SchemeOption } from '../../../components/scheme-select';
+import { useOpenReview } from '../hooks/use-open-review';
+import { useSaveThreshold } from '../hooks/use-save-threshold';
+import { usePredictionSetKit } from '../prediction-set-kit';
+import { formatThresholdPercent } from '../threshold';
+import { AdjustThresholdModal } from './adjust-threshold-modal';
+import { DisabledMenuItem } from './disabled-menu-item';
+import { ExportMenu } from './export-menu';
+import { NewConversionModal } from './new-conversion-modal';
+
+/** The review filters (SPEC §3: unmapped when missing). */
+const reviewFilters: ReadonlyArray<{ filter: PredictionFilter; label: string }> = [
+  { filter: 'unmapped', label: 'Unmapped entries' },
+  { filter: 'mapped', label: 'Mapped entries' },
+  { filter: 'all', label: 'All entries' },
+];
+
+const onlyOwnerDeletes = 'Only the owner of this dataset or an administrator may delete its prediction sets.';
+
+/** Why a set that is not ready can be neither reviewed, adjusted nor exported. */
+function notReadyReason(predictionSet: PredictionSetSummary): string | null {
+  if (predictionSet.state === 'importing') return 'The prediction file is still being imported.';
+  if (predictionSet.state === 'failed') return 'The prediction file could not be imported: there are no entries.';
+  return null;
+}
+
+interface PredictionSetActionsProps {
+  predictionSet: PredictionSetSummary;
+  schemes: readonly SchemeOption[];
+  canDelete: boolean;
+}
+
+/**
+ * SPEC §2 prediction set actions: review its unmapped, mapped or all entries (stores the filter,
+ * then opens the review), 'Adjust threshold: N%', 'Add translation', 'Delete prediction set'
+ * (confirmed), and its Export menu.
+ */
+export function PredictionSetActions({ predictionSet, schemes, canDelete }: PredictionSetActionsProps) {
+  const { exportUrl, DeleteModal } = usePredictionSetKit();
+  const [modal, setModal] = useState<'threshold' | 'conversion' | 'delete' | null>(null);
+  const close = () => setModal(null);
+  const { openReview } = useOpenReview(predictionSet);
+  const { saveThreshold, saving } = useSaveThreshold(predictionSet);
+  const notReady = notReadyReason(predictionSet);
+  const name = predictionSet.table_name;
+  const thresholdLabel = `Adjust threshold: ${formatThresholdPercent(predictionSet.threshold)}`;
+
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label={`Actions for ${name}`} data-testid="prediction-set-actions">
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="prediction-set-actions-menu">
+          <Menu.Label>Review</Menu.Label>
+          {reviewFilters.map(({ filter, label }) =>
+            notReady ? (
+              <DisabledMenuItem key={filter} reason={notReady} leftSection={<IconEye size={16} />} data-testid={`review-${filter}`}>
+                {label}
+              </DisabledMenuItem>
+            ) : (
+              <Menu.Item key={filter} leftSection={<IconEye size={16} />} onClick={() => openReview(filter)} data-testid={`review-${filter}`}>
+                {label}
+              </Menu.Item>
+            ),
+          )}
+          <Menu.Divider />
+          {notReady ? (
+            <DisabledMenuItem reason={notReady} leftSection={<IconAdjustmentsHorizontal size={16} />} data-testid="action-set-threshold">
+              {thresholdLabel}
+            </DisabledMenuItem>
+          ) : (
+            <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setModal('threshold')} data-testid="action-set-threshold">
+              {thresholdLabel}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setModal('conversion')} data-testid="action-add-translation">
+            Add translation
+          </Menu.Item>
+          {canDelete ? (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setModal('delete')} data-testid="action-delete-prediction-set">
+              Delete prediction set
+            </Menu.Item>
+          ) : (
+            <DisabledMenuItem reason={onlyOwnerDeletes} leftSection={<IconTrash size={16} />} data-testid="action-delete-prediction-set">
+              Delete prediction set
+            </DisabledMenuItem>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ExportMenu testId="prediction-set-export" hrefOf={(format) => exportUrl(predictionSet.id, format)} unavailable={notReady} />
+
+      <AdjustThresholdModal
+        opened={modal === 'threshold'}
+        onClose={close}
+        threshold={predictionSet.threshold}
+        subject={name}
+        onSave={(threshold) => saveThreshold(threshold, close)}
+        saving={saving}
+      />
+      <NewConversionModal opened={modal === 'conversion'} onClose={close} schemes={schemes} subject={name} />
+      <DeleteModal predictionSet={predictionSet} opened={modal === 'delete'} onClose={close} />
+    </Group>
+  );
+}
