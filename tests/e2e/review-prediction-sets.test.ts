@@ -1,0 +1,332 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startAppProcess } from './support/app-process.js';
+import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+
+/**
+ * The /review page as a person uses it, in Debian's Chromium against the built app: uploading
+ * OccCANINE's CSV with the upload percentage and the import's live progress, the 'Prediction sets'
+ * table (threshold, Show, counts checked against the API, Count, opening the review, deleting), a
+ * file the server refuses and a file whose import fails.
+ */
+
+const predictionsFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/predictions/occcanine_toydata_predictions.csv');
+const setName = path.basename(predictionsFile, '.csv');
+
+/** The entries the file should make, counted here without the app: its distinct titles (OccCANINE's `occ1`). */
+const expectedTotal = new Set(
+  Papa.parse<Record<string, string>>(fs.readFileSync(predictionsFile, 'utf8'), { header: true, skipEmptyLines: true })
+    .data.map((row) => row.occ1!.trim())
+    .filter(Boolean),
+).size;
+const number = (value: number) => value.toLocaleString('en');
+
+/** Mantine's menus, modals, tooltips and rings fade in over 150–250 ms: screenshots wait for them. */
+async function shot(target: Page, name: string): Promise<void> {
+  await target.waitForTimeout(400);
+  await screenshot(target, name);
+}
+
+interface SetSummary {
+  id: string;
+  slug: string;
+  name: string;
+  threshold: number;
+  filter: string;
+  total: number;
+  state: string;
+  error: string | null;
+}
+
+let app: AppProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let scratch: string;
+
+async function listSets(target: Page = page): Promise<SetSummary[]> {
+  const response = await target.request.get(`${app.url}/api/prediction-sets`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { predictionSets: SetSummary[] }).predictionSets;
+}
+
+async function countsOf(setId: string, threshold: number): Promise<{ totalBelowThreshold: number; mappedCount: number }> {
+  const response = await page.request.get(`${app.url}/api/prediction-sets/${encodeURIComponent(setId)}?threshold=${threshold}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { totalBelowThreshold: number; mappedCount: number };
+}
+
+function setRow(target: Page, name: string): Locator {
+  return target.getByTestId('prediction-set-row').filter({ has: target.getByTestId('prediction-set-name').getByText(name, { exact: true }) });
+}
+
+/** The Show control's three labels as the row shows them. */
+async function showLabels(row: Locator): Promise<string[]> {
+  return (await row.getByTestId('prediction-set-show').locator('label').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+function expectedShowLabels(counts: { totalBelowThreshold: number; mappedCount: number }): string[] {
+  return [`all ${number(counts.totalBelowThreshold)}`, `mapped ${number(counts.mappedCount)}`, `unmapped ${number(counts.totalBelowThreshold - counts.mappedCount)}`];
+}
+
+/** A state-changing call as the page makes it: the session cookie and the CSRF cookie echoed in its header. */
+async function csrfHeaders(): Promise<Record<string, string>> {
+  const token = (await context.cookies(app.url)).find((cookie) => cookie.name === 'og_csrf')?.value;
+  expect(token, 'the CSRF cookie').toBeTruthy();
+  return { 'x-csrf-token': decodeURIComponent(token!) };
+}
+
+beforeAll(async () => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'og-e2e-review-'));
+  app = await startAppProcess();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A test that fails with a dialog open must not take the next one down with it. */
+afterEach(async () => {
+  if (!page || (await page.getByRole('dialog').count()) === 0) return;
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+});
+
+describe('the /review page', () => {
+  it('is open to anyone, and asks a visitor to log in before it lists anything', async () => {
+    await page.goto(`${app.url}/review`);
+    const notice = page.getByTestId('review-login-needed');
+    await expectVisible(notice);
+    expect(await notice.innerText()).toContain('Log in to upload prediction sets');
+    expect(await page.getByTestId('prediction-set-upload').count()).toBe(0);
+    await shot(page, 'review-sets-0-anonymous-light');
+
+    await notice.getByTestId('login-button').click();
+    await logIn(page, app.admin.username, app.admin.password, { waitClosed: true });
+    await expectVisible(page.getByTestId('prediction-set-upload'));
+  });
+
+  it('says what a prediction file is while there is none', async () => {
+    const empty = page.getByTestId('prediction-sets-empty');
+    await expectVisible(empty);
+    const text = await empty.innerText();
+    expect(text).toContain('No prediction sets yet');
+    expect(text).toContain('"uris": ["hisco:61110"]');
+    expect(text).toContain('OccCANINE');
+    expect(await page.getByTestId('prediction-file-input').getAttribute('accept')).toContain('.json');
+    expect(await page.getByTestId('prediction-file-input').getAttribute('accept')).toContain('.csv');
+    await shot(page, 'review-sets-1-empty-light');
+  });
+
+  it('uploads OccCANINE’s CSV with a percentage, shows the import live, then lists the set with its total', async () => {
+    // A slow line, so the upload's percentage is seen moving (1.4 MB at ~250 KB/s).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 250_000 });
+
+    await page.getByTestId('prediction-file-input').setInputFiles(predictionsFile);
+    const percent = page.getByTestId('prediction-upload-percent');
+    await expectVisible(percent);
+    await expect.poll(async () => Number.parseInt(await percent.innerText(), 10), { timeout: 20_000 }).toBeGreaterThan(0);
+    const seen = Number.parseInt(await percent.innerText(), 10);
+    expect(seen).toBeLessThan(100);
+    expect(await page.getByTestId('prediction-upload-progress').innerText()).toContain(`Uploading ${path.basename(predictionsFile)}`);
+    await shot(page, 'review-sets-2-uploading-light');
+
+    // Once the file is stored: the import job's card, and the set listed as importing or already ready.
+    const card = page.getByTestId('job-card');
+    await expectVisible(card, 30_000);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+    await expectVisible(setRow(page, setName));
+    await shot(page, 'review-sets-3-importing-light');
+
+    await page.locator('[data-testid="job-card"][data-state="completed"]').waitFor({ timeout: 60_000 });
+    const row = setRow(page, setName);
+    await row.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 30_000 });
+    await expect.poll(() => row.getByTestId('prediction-set-total').innerText()).toBe(number(expectedTotal));
+
+    const [stored] = await listSets();
+    expect(stored).toMatchObject({ name: setName, state: 'ready', total: expectedTotal, threshold: 0.75 });
+
+    // The counts under the set's threshold (0.75), as the API gives them, in the Show control and the ring.
+    const counts = await countsOf(stored!.id, 0.75);
+    expect(counts.totalBelowThreshold).toBeGreaterThan(0);
+    await expect.poll(() => showLabels(row)).toEqual(expectedShowLabels(counts));
+    expect(await row.getByTestId('mapping-progress').getAttribute('aria-label')).toBe(`Mapped 0 of ${number(counts.totalBelowThreshold)} below the threshold`);
+    expect(await row.getByTestId('prediction-set-threshold-value').innerText()).toBe('75%');
+    await shot(page, 'review-sets-4-ready-light');
+  });
+
+  it('stores a moved threshold and shows the counts under it', async () => {
+    const [set] = await listSets();
+    const row = setRow(page, setName);
+    const before = await showLabels(row);
+
+    // A click at the 50% mark of the track moves the thumb there; the change ends at once.
+    const track = row.locator('.mantine-Slider-track');
+    const box = (await track.boundingBox())!;
+    const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/api/prediction-sets/${set!.slug}?threshold=`));
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    expect((await patched).status()).toBe(200);
+
+    const shown = Number.parseInt(await row.getByTestId('prediction-set-threshold-value').innerText(), 10);
+    expect(shown).toBeGreaterThanOrEqual(45);
+    expect(shown).toBeLessThanOrEqual(55);
+    await expect.poll(async () => (await listSets())[0]!.threshold).toBe(shown / 100);
+
+    const counts = await countsOf(set!.id, shown / 100);
+    expect(counts.totalBelowThreshold).toBeLessThan((await countsOf(set!.id, 0.75)).totalBelowThreshold);
+    await expect.poll(() => showLabels(row)).toEqual(expectedShowLabels(counts));
+    expect(await showLabels(row)).not.toEqual(before);
+    await shot(page, 'review-sets-5-threshold-light');
+
+    // The stored threshold is what the page shows after a reload.
+    await page.reload();
+    await expectVisible(setRow(page, setName));
+    await expect.poll(() => setRow(page, setName).getByTestId('prediction-set-threshold-value').innerText()).toBe(`${shown}%`);
+    await expect.poll(() => showLabels(setRow(page, setName))).toEqual(expectedShowLabels(counts));
+  });
+
+  it('stores the Show choice for the review opened next', async () => {
+    const row = setRow(page, setName);
+    expect((await listSets())[0]!.filter).toBe('unmapped');
+    const show = row.getByTestId('prediction-set-show');
+    expect(await show.locator('input[value="unmapped"]').isChecked()).toBe(true);
+
+    await show.locator('label').filter({ hasText: /^mapped/ }).click();
+    await expect.poll(async () => (await listSets())[0]!.filter).toBe('mapped');
+    expect(await show.locator('input[value="mapped"]').isChecked()).toBe(true);
+    await show.locator('label').filter({ hasText: /^all/ }).click();
+    await expect.poll(async () => (await listSets())[0]!.filter).toBe('all');
+    await page.reload();
+    await expect.poll(() => setRow(page, setName).getByTestId('prediction-set-show').locator('input[value="all"]').isChecked()).toBe(true);
+  });
+
+  it('Count reads the counts again, and a mapping saved meanwhile shows in them', async () => {
+    const [set] = await listSets();
+    const row = setRow(page, setName);
+    await row.and(page.locator('[data-state="ready"]')).waitFor();
+
+    // Someone maps the first entry below the threshold (through the API, as the review screen saves).
+    const first = await page.request.get(`${app.url}/api/prediction-sets/${set!.id}/entries/_first?threshold=${set!.threshold}&filter=unmapped`);
+    expect(first.status()).toBe(200);
+    const { predictionEntry } = (await first.json()) as { predictionEntry: { string: string; version: number; predictions: { uris: string[] }[] } };
+    const uri = predictionEntry.predictions[0]?.uris[0] ?? 'hisco:61110';
+    const saved = await page.request.post(`${app.url}/api/prediction-sets/${set!.id}/entries/${encodeURIComponent(predictionEntry.string)}`, {
+      headers: await csrfHeaders(),
+      data: { mappings: { treeNodes: [], nodeURIs: [], predictionURIs: [uri], tags: [] }, version: predictionEntry.version },
+    });
+    expect(saved.status()).toBe(200);
+    const counts = await countsOf(set!.id, set!.threshold);
+    expect(counts.mappedCount).toBeGreaterThanOrEqual(1);
+
+    // Count asks the API for this row's counts again, and the row shows them.
+    const recounted = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().includes(`/api/prediction-sets/${set!.id}?threshold=${set!.threshold}`),
+    );
+    await row.getByTestId('prediction-set-count').click();
+    expect((await recounted).status()).toBe(200);
+    await expect.poll(() => showLabels(row)).toEqual(expectedShowLabels(counts));
+    expect(await row.getByTestId('mapping-progress').getAttribute('aria-label')).toBe(
+      `Mapped ${number(counts.mappedCount)} of ${number(counts.totalBelowThreshold)} below the threshold`,
+    );
+    await shot(page, 'review-sets-6-counted-light');
+  });
+
+  it('Name opens the review of the set', async () => {
+    const [set] = await listSets();
+    await setRow(page, setName).getByTestId('prediction-set-name').click();
+    await page.waitForURL(`${app.url}/review/${encodeURIComponent(set!.slug)}`);
+    expect(new URL(page.url()).pathname).toBe(`/review/${encodeURIComponent(set!.slug)}`);
+    await page.goBack();
+    await expectVisible(setRow(page, setName));
+  });
+});
+
+describe('files that do not become sets', () => {
+  it('a file the server refuses shows "File upload failed" with its reason', async () => {
+    const textFile = path.join(scratch, 'notes.txt');
+    fs.writeFileSync(textFile, 'not predictions\n');
+    await page.getByTestId('prediction-file-input').setInputFiles(textFile);
+    const alert = page.getByTestId('prediction-upload-error');
+    await expectVisible(alert);
+    const text = await alert.innerText();
+    expect(text).toMatch(/File upload failed: \S/);
+    expect(await listSets()).toHaveLength(1);
+    await shot(page, 'review-sets-7-upload-failed-light');
+  });
+
+  it('a file whose import fails is listed with its error in red, and can be deleted', async () => {
+    const broken = path.join(scratch, 'broken-predictions.csv');
+    fs.writeFileSync(broken, 'row,inputs,hisco_1,prob_1,desc_1\n0,en[SEP]fisherman,61110,not-a-probability,Fisherman\n');
+    await page.getByTestId('prediction-file-input').setInputFiles(broken);
+    const row = setRow(page, 'broken-predictions');
+    await row.and(page.locator('[data-state="failed"]')).waitFor({ timeout: 30_000 });
+    const error = row.getByTestId('prediction-set-error');
+    const stored = (await listSets()).find((set) => set.name === 'broken-predictions')!;
+    expect(stored.state).toBe('failed');
+    expect(await error.innerText()).toBe(`Import failed: ${stored.error}`);
+    expect(await error.evaluate((element) => getComputedStyle(element).color)).toMatch(/^rgb\((2[0-5]\d|1\d\d), \d{1,2}, \d{1,2}\)$/);
+    expect(await row.getByTestId('prediction-set-count').isDisabled()).toBe(true);
+    await shot(page, 'review-sets-8-import-failed-light');
+
+    await row.getByTestId('prediction-set-delete').click();
+    await page.getByTestId('delete-prediction-set-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await listSets()).map((set) => set.name)).toEqual([setName]);
+  });
+});
+
+describe('in the dark colour scheme', () => {
+  it('shows the same table', async () => {
+    const { context: dark, page: darkPage } = await newPage(browser, 'dark');
+    try {
+      await darkPage.goto(`${app.url}/review`);
+      await darkPage.getByTestId('review-login-needed').getByTestId('login-button').click();
+      await logIn(darkPage, app.admin.username, app.admin.password, { waitClosed: true });
+      const row = setRow(darkPage, setName);
+      await row.getByTestId('mapping-progress').waitFor();
+      await shot(darkPage, 'review-sets-4-ready-dark');
+      await row.getByTestId('prediction-set-delete').click();
+      await expectVisible(darkPage.getByTestId('delete-prediction-set-modal'));
+      await shot(darkPage, 'review-sets-9-delete-dark');
+      await darkPage.keyboard.press('Escape');
+    } finally {
+      await dark.close();
+    }
+  });
+});
+
+describe('deleting a set', () => {
+  it('asks first, and keeps the set when told to', async () => {
+    await page.reload();
+    const row = setRow(page, setName);
+    await row.getByTestId('prediction-set-delete').click();
+    const modal = page.getByTestId('delete-prediction-set-modal');
+    await expectVisible(modal);
+    expect(await modal.innerText()).toContain(`${setName} and its ${number(expectedTotal)} entries`);
+    await shot(page, 'review-sets-9-delete-light');
+    await page.getByTestId('delete-prediction-set-cancel').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await listSets()).toHaveLength(1);
+  });
+
+  it('removes the row and the set once confirmed', async () => {
+    const row = setRow(page, setName);
+    await row.getByTestId('prediction-set-delete').click();
+    await page.getByTestId('delete-prediction-set-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    expect(await listSets()).toEqual([]);
+    await expectVisible(page.getByTestId('prediction-sets-empty'));
+    await shot(page, 'review-sets-10-deleted-light');
+  });
+});
