@@ -21,6 +21,10 @@ export interface CodeTreeProps {
   onSelect: (value: string) => void;
   /** When given, rows can be dragged and dropped onto other rows. */
   onDropNode?: (dragged: string, target: string) => void;
+  /** A double-click or Enter on a row (the review adds the code); without it a double-click opens or closes a folder and Enter selects. */
+  onActivate?: (value: string) => void;
+  /** When given, rows can be dragged out of the tree carrying this data (type → value), e.g. to the review's drop zone. */
+  dragData?: (value: string) => Record<string, string>;
   /** A row to mark, e.g. the chosen target of a move. */
   markedValue?: string | null;
   /** Change it to scroll the selected row into view again (after a search, say). */
@@ -45,6 +49,8 @@ export function CodeTree({
   selected,
   onSelect,
   onDropNode,
+  onActivate,
+  dragData,
   markedValue = null,
   revealKey = 0,
   isLinked = hasAnyLink,
@@ -113,6 +119,9 @@ export function CodeTree({
         else if (current.node.parent !== undefined && indexByValue.has(current.node.parent)) moveTo(indexByValue.get(current.node.parent)!);
         break;
       case 'Enter':
+        if (current && onActivate) onActivate(current.node.value);
+        else if (current) onSelect(current.node.value);
+        break;
       case ' ':
         if (current) onSelect(current.node.value);
         break;
@@ -156,13 +165,20 @@ export function CodeTree({
                 marked={row.node.value === markedValue}
                 dropTarget={drag.dropTarget === row.node.value}
                 dragging={drag.dragging === row.node.value}
-                draggable={onDropNode !== undefined}
+                draggable={onDropNode !== undefined || dragData !== undefined}
                 onClick={() => {
                   setActive(row.node.value);
                   onSelect(row.node.value);
                 }}
                 onToggle={() => expansion.toggle(row.node.value)}
-                onDragStart={(event) => drag.start(event, row.node.value)}
+                onActivate={onActivate ? () => onActivate(row.node.value) : undefined}
+                onDragStart={(event) => {
+                  if (dragData) {
+                    for (const [type, value] of Object.entries(dragData(row.node.value))) event.dataTransfer.setData(type, value);
+                    event.dataTransfer.effectAllowed = 'copyMove';
+                  }
+                  drag.start(event, row.node.value);
+                }}
                 onDragOver={(event) => drag.over(event, row.node)}
                 onDrop={(event) => drag.drop(event, row.node.value)}
                 onDragEnd={drag.end}
@@ -189,13 +205,14 @@ interface CodeTreeRowProps {
   draggable: boolean;
   onClick: () => void;
   onToggle: () => void;
+  onActivate: (() => void) | undefined;
   onDragStart: (event: DragEvent<HTMLDivElement>) => void;
   onDragOver: (event: DragEvent<HTMLDivElement>) => void;
   onDrop: (event: DragEvent<HTMLDivElement>) => void;
   onDragEnd: () => void;
 }
 
-function CodeTreeRow({ id, row, top, expanded, selected, active, covered, marked, dropTarget, dragging, draggable, onClick, onToggle, ...drag }: CodeTreeRowProps) {
+function CodeTreeRow({ id, row, top, expanded, selected, active, covered, marked, dropTarget, dragging, draggable, onClick, onToggle, onActivate, ...drag }: CodeTreeRowProps) {
   const { node, depth } = row;
   const isLeaf = node.children.length === 0;
   // A leaf's coverage is whether the leaf itself is linked; a folder's, whether every leaf below is.
@@ -213,7 +230,7 @@ function CodeTreeRow({ id, row, top, expanded, selected, active, covered, marked
       title={node.label === node.name ? node.name : `${node.name} (${node.label})`}
       draggable={draggable}
       onClick={onClick}
-      onDoubleClick={isLeaf ? undefined : onToggle}
+      onDoubleClick={onActivate ?? (isLeaf ? undefined : onToggle)}
       data-testid={`tree-node-${node.value}`}
       data-value={node.value}
       data-selected={selected}

@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 export interface Notice {
+  /** Names the notice, so an action in it can close it. */
+  id?: string;
   title?: ReactNode;
   message: ReactNode;
   color?: MantineColor;

@@ -1,13 +1,19 @@
 import { useParams } from 'react-router';
-import { Page } from '../../../components/page';
-import { RouteParams } from '../../../components/route-params';
+import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
+import { useSchemeTreeQuery } from '../../../features/schemes/api/get-scheme-tree';
+import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
 
-/** `/datasets/:datasetID/prediction-sets/:predictionSetID[/entries/:predictionString]`. */
+/** `/datasets/:datasetID/prediction-sets/:predictionSetID[/entries/:predictionString]`: the review of a dataset's set. */
 export function DatasetReviewPage() {
-  const { datasetID, predictionSetID, predictionString } = useParams();
+  const { datasetID = '', predictionSetID = '', predictionString } = useParams();
+  const schemes = useSchemesQuery();
   return (
-    <Page title="Review">
-      <RouteParams params={{ Dataset: datasetID, 'Prediction set': predictionSetID, Entry: predictionString }} />
-    </Page>
+    <ReviewScreen
+      key={predictionSetID}
+      address={{ setRef: predictionSetID, datasetId: datasetID }}
+      string={predictionString ?? null}
+      schemes={schemes.data?.schemes ?? []}
+      useSchemeTree={useSchemeTreeQuery}
+    />
   );
 }

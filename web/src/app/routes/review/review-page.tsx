@@ -1,13 +1,23 @@
 import { useParams } from 'react-router';
-import { Page } from '../../../components/page';
-import { RouteParams } from '../../../components/route-params';
+import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
+import { useSchemeTreeQuery } from '../../../features/schemes/api/get-scheme-tree';
+import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
+import { useAuth } from '../../../features/auth/auth-context';
+import { LoginRequiredNotice } from './login-required-notice';
 
-/** `/review/:predictionSetSlug[/entries/:predictionString]`. */
+/** `/review/:predictionSetSlug[/entries/:predictionString]` (SPEC §2: not guarded; the API needs a session). */
 export function ReviewPage() {
-  const { predictionSetSlug, predictionString } = useParams();
+  const { predictionSetSlug = '', predictionString } = useParams();
+  const { user } = useAuth();
+  const schemes = useSchemesQuery();
+  if (!user) return <LoginRequiredNotice />;
   return (
-    <Page title="Review">
-      <RouteParams params={{ 'Prediction set': predictionSetSlug, Entry: predictionString }} />
-    </Page>
+    <ReviewScreen
+      key={predictionSetSlug}
+      address={{ setRef: predictionSetSlug, datasetId: null }}
+      string={predictionString ?? null}
+      schemes={schemes.data?.schemes ?? []}
+      useSchemeTree={useSchemeTreeQuery}
+    />
   );
 }

@@ -1,6 +1,8 @@
+import { sharedQueryKeys } from '../../../lib/query-keys';
+
 /** Query keys of the datasets resource. */
 export const datasetKeys = {
-  list: () => ['datasets', 'list'] as const,
+  list: () => sharedQueryKeys.datasetsList,
   limits: () => ['datasets', 'limits'] as const,
 };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, noContent } from '../../../lib/api-client';
-import { datasetKeys } from '../../datasets/api/dataset-keys';
+import { sharedQueryKeys } from '../../../lib/query-keys';
 import { predictionSetApiPath, predictionSetKeys } from './prediction-set-keys';
 
 /** `DELETE /api/prediction-sets/{id}` (204): the set, its entries and mappings (its owner's, or an admin's, to delete). */
@@ -16,7 +16,7 @@ export function useDeletePredictionSet() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: datasetKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.datasetsList }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { predictionSetPatched, type PredictionSetPatched } from '@og/shared/contracts/predictions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { datasetKeys } from '../../datasets/api/dataset-keys';
+import { sharedQueryKeys } from '../../../lib/query-keys';
 import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from './prediction-set-keys';
 
 export interface PredictionSetAddress {
@@ -31,7 +31,7 @@ export function useUpdatePredictionSet() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: datasetKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.datasetsList }),
       ]),
   });
 }

@@ -1,0 +1,127 @@
+import { ActionIcon, Badge, Button, Divider, Group, HoverCard, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
+import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ReviewScope } from '../../api/prediction-set-keys';
+import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
+import { useCoverage } from '../api/get-coverage';
+
+const orderLabels: Record<ReviewOrder, string> = { file: 'File order', totals: 'Most frequent first', confidence: 'Least sure first' };
+
+interface ReviewInfoCardProps {
+  setId: string;
+  total: number;
+  counts: PredictionSetCount | undefined;
+  scope: ReviewScope;
+  onScopeChange: (change: Partial<ReviewScope>) => void;
+  onBulkAccept: () => void;
+  /** What a coverage figure counts ('people' with totals columns). */
+  hasDataset: boolean;
+}
+
+const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`);
+
+/**
+ * SPEC §2 the info hover card (Threshold, 'Below threshold X of total', 'Mapped X of
+ * below-threshold'), with the review's filter and (beyond SPEC) its order, the coverage of the
+ * dataset's people, and bulk accept.
+ */
+export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset }: ReviewInfoCardProps) {
+  const [open, setOpen] = useState(false);
+  const [slider, setSlider] = useState<number | null>(null);
+  const coverage = useCoverage(setId, scope.threshold, open);
+  const below = counts?.totalBelowThreshold;
+  const mapped = counts?.mappedCount;
+
+  return (
+    <HoverCard width={360} shadow="md" withArrow openDelay={80} closeDelay={250} position="bottom-start" onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+      <HoverCard.Target>
+        <Group gap={6} wrap="nowrap" data-testid="review-info">
+          <ActionIcon variant="default" size="lg" aria-label="About this review" onFocus={() => setOpen(true)}>
+            <IconInfoCircle size={18} />
+          </ActionIcon>
+          {counts && (
+            <Badge variant="light" size="lg" data-testid="review-progress-badge" styles={{ root: { textTransform: 'none' } }}>
+              {mapped!.toLocaleString('en')} / {below!.toLocaleString('en')} mapped
+            </Badge>
+          )}
+        </Group>
+      </HoverCard.Target>
+      <HoverCard.Dropdown data-testid="review-info-card">
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={600}>
+              Threshold: {Math.round((slider ?? sliderFromThreshold(scope.threshold)))}%
+            </Text>
+            <Slider
+              value={slider ?? sliderFromThreshold(scope.threshold)}
+              onChange={setSlider}
+              onChangeEnd={(value) => {
+                setSlider(null);
+                onScopeChange({ threshold: thresholdFromSlider(value) });
+              }}
+              min={0}
+              max={100}
+              marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}
+              label={(value) => `${value}%`}
+              thumbLabel="Threshold"
+              mb="md"
+              data-testid="review-threshold"
+            />
+          </div>
+          <Text size="sm" data-testid="below-threshold">
+            Below threshold {below === undefined ? '…' : below.toLocaleString('en')} of {total.toLocaleString('en')}
+          </Text>
+          <Text size="sm" data-testid="mapped-below-threshold">
+            Mapped {mapped === undefined ? '…' : mapped.toLocaleString('en')} of {below === undefined ? '…' : below.toLocaleString('en')}
+          </Text>
+          <Divider />
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              Show
+            </Text>
+            <SegmentedControl
+              size="xs"
+              value={scope.filter}
+              onChange={(filter) => onScopeChange({ filter: filter as ReviewScope['filter'] })}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'mapped', label: 'Mapped' },
+                { value: 'unmapped', label: 'Unmapped' },
+              ]}
+              data-testid="review-filter"
+            />
+            <Text size="xs" c="dimmed" mt={4}>
+              Order
+            </Text>
+            <SegmentedControl
+              size="xs"
+              value={scope.order}
+              onChange={(order) => onScopeChange({ order: order as ReviewOrder })}
+              data={(Object.keys(orderLabels) as ReviewOrder[]).map((order) => ({ value: order, label: orderLabels[order] }))}
+              data-testid="review-order"
+            />
+          </Stack>
+          <Divider />
+          <Text size="sm" data-testid="review-coverage">
+            Coverage:{' '}
+            {coverage.data ? (
+              <>
+                <b>{percentOf(coverage.data.mapped, coverage.data.total)}</b> of the {coverage.data.basis === 'entries' ? 'entries' : hasDataset ? "dataset's people" : 'people'} mapped
+                {coverage.data.basis === 'totals' && coverage.data.column ? ` (by ${coverage.data.column})` : coverage.data.basis === 'occurrences' ? ' (by rows)' : ''}
+                {coverage.data.aboveThreshold > 0 ? `; ${percentOf(coverage.data.aboveThreshold, coverage.data.total)} more left to the model (at or above the threshold)` : ''}
+              </>
+            ) : coverage.isError ? (
+              'could not be counted'
+            ) : (
+              '…'
+            )}
+          </Text>
+          <Button variant="light" size="xs" leftSection={<IconChecks size={16} />} onClick={onBulkAccept} data-testid="open-bulk-accept">
+            Bulk accept…
+          </Button>
+        </Stack>
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}

@@ -1,0 +1,267 @@
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { type PredictionSetDetail, splitPredictionUri } from '@og/shared/contracts/predictions';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { SchemeOption } from '../../../../components/scheme-select';
+import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
+import { ApiError } from '../../../../lib/api-client';
+import { usePredictionSetCounts } from '../../api/get-prediction-set-counts';
+import { predictionSetKeys } from '../../api/prediction-set-keys';
+import { useLivePredictionSet } from '../../hooks/use-live-prediction-set';
+import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
+import { useReviewDraft } from '../hooks/use-review-draft';
+import { useReviewEntry } from '../hooks/use-review-entry';
+import { useReviewKeyboard } from '../hooks/use-review-keyboard';
+import { useReviewScope } from '../hooks/use-review-scope';
+import { useSaveEntry } from '../hooks/use-save-entry';
+import { type ReviewAddress, reviewEntryPath } from '../review-address';
+import { togglePrediction, toggleTreeNode, withTags } from '../review-draft';
+import type { ReviewAction } from '../review-shortcuts';
+import { type BulkBatch, BulkAcceptModal } from './bulk-accept-modal';
+import { ChosenNodes } from './chosen-nodes';
+import { DropZone } from './drop-zone';
+import { EntryLoadError } from './entry-load-error';
+import { EntrySearch } from './entry-search';
+import { EntryTitle } from './entry-title';
+import { MappingConflictModal } from './mapping-conflict-modal';
+import { PredictionList } from './prediction-list';
+import { ReviewFooter } from './review-footer';
+import { ReviewInfoCard } from './review-info-card';
+import { ReviewTreeBrowser, type UseSchemeTree } from './review-tree-browser';
+import { ShortcutsHelp } from './shortcuts-help';
+
+export interface ReviewScreenProps {
+  address: ReviewAddress;
+  /** The entry the address names (decoded), or null for the first one. */
+  string: string | null;
+  schemes: readonly SchemeOption[];
+  useSchemeTree: UseSchemeTree;
+}
+
+/** SPEC §2 "Review screen": one prediction set, entry by entry. */
+export function ReviewScreen(props: ReviewScreenProps) {
+  const detail = usePredictionSetDetail(props.address.setRef);
+  const queryClient = useQueryClient();
+  if (detail.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Alert color={missing ? 'yellow' : 'red'} title={missing ? 'Prediction set not found' : 'Internal server error'} data-testid="prediction-set-error">
+        {missing ? 'There is no such prediction set, or it is not shared with you.' : 'Please contact an administrator'}
+      </Alert>
+    );
+  }
+  const set = detail.data.predictionSet;
+  if (set.state !== 'ready') {
+    return (
+      <Stack gap="md" maw={640}>
+        <ReviewBreadcrumbs detail={detail.data} />
+        {set.state === 'failed' ? (
+          <Alert color="red" title="The prediction set could not be imported">
+            {set.error}
+          </Alert>
+        ) : set.jobId ? (
+          <LiveJobProgressCard jobId={set.jobId} onFinish={() => void queryClient.invalidateQueries({ queryKey: predictionSetKeys.set(props.address.setRef) })} />
+        ) : (
+          <Text>The prediction set is being imported.</Text>
+        )}
+      </Stack>
+    );
+  }
+  return <ReviewWorkspace {...props} detail={detail.data} />;
+}
+
+function ReviewBreadcrumbs({ detail }: { detail: PredictionSetDetail }) {
+  return (
+    <Breadcrumbs data-testid="review-breadcrumbs">
+      <Anchor component={Link} to="/datasets/list" size="sm">
+        Datasets
+      </Anchor>
+      {!detail.dataset && (
+        <Anchor component={Link} to="/review" size="sm">
+          Prediction sets
+        </Anchor>
+      )}
+      <Text size="sm" dir="auto">
+        {detail.predictionSet.slug}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+/** The first scheme an entry's predictions name, for the tree to start in. */
+function schemeOfPredictions(predictions: readonly { uris: string[] }[]): SchemeId | null {
+  for (const prediction of predictions) {
+    for (const uri of prediction.uris) {
+      const { scheme } = splitPredictionUri(uri);
+      if (isSchemeId(scheme)) return scheme;
+    }
+  }
+  return null;
+}
+
+function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: ReviewScreenProps & { detail: PredictionSetDetail }) {
+  const set = detail.predictionSet;
+  const setId = set.id;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { scope, changeScope, search } = useReviewScope(detail);
+  const entryQuery = useReviewEntry(setId, string, scope, address, search);
+  const counts = usePredictionSetCounts(setId, scope.threshold);
+  const answer = entryQuery.data;
+  const entry = answer && (string === null || answer.predictionEntry.string === string) ? answer.predictionEntry : undefined;
+  const { draft, changed, update } = useReviewDraft(setId, entry);
+  const save = useSaveEntry();
+
+  const [treeScheme, setTreeScheme] = useState<SchemeId | null>(null);
+  const [treeSelected, setTreeSelected] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [batch, setBatch] = useState<BulkBatch | null>(null);
+  const entrySearchRef = useRef<HTMLInputElement>(null);
+  const treeSearchRef = useRef<HTMLDivElement>(null);
+
+  // The tree starts in the scheme of the first entry's predictions; after that it stays where the reviewer puts it.
+  const scheme: SchemeId = treeScheme ?? (entry ? schemeOfPredictions(entry.predictions) : null) ?? 'hisco';
+  if (treeScheme === null && entry) setTreeScheme(scheme);
+
+  // Another reviewer's save of the entry on screen: read it again (the draft follows unless changed here).
+  useLivePredictionSet(setId, (change) => {
+    if (entry && (change.strings.length === 0 || change.strings.includes(entry.string))) {
+      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.entries(setId), entry.string] });
+    }
+  });
+
+  const goTo = (target: string | null) => {
+    if (target !== null) void navigate(`${reviewEntryPath(address, target)}${search}`);
+  };
+  const showInTree = (uri: string) => {
+    const { scheme: uriScheme, code } = splitPredictionUri(uri);
+    if (!isSchemeId(uriScheme)) return;
+    setTreeScheme(uriScheme);
+    setTreeSelected(code);
+  };
+  const saveAndNext = () => {
+    if (!entry || !draft) return;
+    if (!changed) {
+      goTo(entry.next);
+      return;
+    }
+    save({ setId, entry, draft, scope, address, search });
+  };
+
+  const onAction = (action: ReviewAction) => {
+    switch (action.kind) {
+      case 'previous':
+        goTo(entry?.prev ?? null);
+        break;
+      case 'next':
+        goTo(entry?.next ?? null);
+        break;
+      case 'save':
+        saveAndNext();
+        break;
+      case 'toggle-prediction': {
+        const prediction = entry?.predictions[action.index];
+        if (prediction) update((current) => togglePrediction(current, prediction.uris));
+        break;
+      }
+      case 'focus-entry-search':
+        entrySearchRef.current?.focus();
+        break;
+      case 'focus-tree-search':
+        treeSearchRef.current?.querySelector('input')?.focus();
+        break;
+      case 'help':
+        setHelpOpen((open) => !open);
+        break;
+    }
+  };
+  useReviewKeyboard(onAction, true);
+
+  return (
+    <Stack gap="md" data-testid="review-screen">
+      <title>{`${entry?.string ?? set.slug} · Review · The Occupation Graph`}</title>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <ReviewBreadcrumbs detail={detail} />
+        <Group gap="xs" wrap="nowrap">
+          <ReviewInfoCard
+            setId={setId}
+            total={set.total}
+            counts={counts.data}
+            scope={scope}
+            onScopeChange={changeScope}
+            onBulkAccept={() => setBulkOpen(true)}
+            hasDataset={detail.dataset !== null}
+          />
+          <EntrySearch setId={setId} scope={scope} onChoose={goTo} inputRef={entrySearchRef} />
+          <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} />
+        </Group>
+      </Group>
+
+      {entryQuery.isError ? (
+        <EntryLoadError error={entryQuery.error} hasString={string !== null} />
+      ) : !entry || !draft ? (
+        <Stack gap="sm" aria-busy>
+          <Skeleton height={34} width="40%" />
+          <Skeleton height={120} />
+        </Stack>
+      ) : (
+        <>
+          <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Stack gap="md">
+                <ChosenNodes nodes={draft.treeNodes} onRemove={(node) => update((current) => toggleTreeNode(current, node))} onShowInTree={showInTree} />
+                <PredictionList
+                  predictions={entry.predictions}
+                  chosenURIs={draft.predictionURIs}
+                  nodeDetails={answer!.nodeDetails}
+                  onToggle={(uris) => update((current) => togglePrediction(current, uris))}
+                  onShowInTree={showInTree}
+                />
+                <DropZone
+                  onDropNode={(json) => {
+                    try {
+                      const node = JSON.parse(json) as Parameters<typeof toggleTreeNode>[1];
+                      update((current) => toggleTreeNode(current, node));
+                    } catch {
+                      // Not one of our drags: nothing to add.
+                    }
+                  }}
+                />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }} data-review-tree>
+              <ReviewTreeBrowser
+                schemes={schemes}
+                useSchemeTree={useSchemeTree}
+                scheme={scheme}
+                onSchemeChange={(next) => {
+                  setTreeScheme(next);
+                  setTreeSelected(null);
+                }}
+                selected={treeSelected}
+                onSelect={setTreeSelected}
+                onToggleNode={(node) => update((current) => toggleTreeNode(current, node))}
+                searchRef={treeSearchRef}
+                chosenURIs={draft.nodeURIs}
+              />
+            </Grid.Col>
+          </Grid>
+          <ReviewFooter draft={draft} changed={changed} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />
+        </>
+      )}
+      <BulkAcceptModal setId={setId} opened={bulkOpen} onClose={() => setBulkOpen(false)} batch={batch} onBatch={setBatch} />
+      <MappingConflictModal scope={scope} nodeDetails={answer?.nodeDetails ?? {}} />
+    </Stack>
+  );
+}

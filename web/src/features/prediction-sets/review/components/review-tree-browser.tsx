@@ -1,0 +1,110 @@
+import { Alert, Group, Loader, Stack } from '@mantine/core';
+import type { ReviewTreeNode } from '@og/shared/contracts/predictions';
+import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { SchemeId } from '@og/shared/domain/schemes';
+import { type RefObject, useCallback, useMemo } from 'react';
+import { CodeSearch } from '../../../../components/code-search';
+import { CodeTree } from '../../../../components/code-tree';
+import { SchemeSelect, type SchemeOption } from '../../../../components/scheme-select';
+import { useRevealSelection } from '../../../../lib/use-reveal-selection';
+import { useTreeExpansion } from '../../../../lib/use-tree-expansion';
+import { reviewNodeDragType } from './drop-zone';
+
+/** A code of the tree as SPEC §3 "Tree node (review)". */
+export function reviewNodeOf(scheme: string, record: CodeRecord): ReviewTreeNode {
+  return { description: record.description ?? null, code: record.label, codeValue: record.value, name: record.name, scheme };
+}
+
+/** A scheme's tree, read by the hook the page gives (the schemes feature owns scheme data). */
+export type UseSchemeTree = (scheme: SchemeId) => UseQueryResult<SchemeTree>;
+
+interface ReviewTreeBrowserProps {
+  schemes: readonly SchemeOption[];
+  useSchemeTree: UseSchemeTree;
+  scheme: SchemeId;
+  onSchemeChange: (scheme: SchemeId) => void;
+  /** The active node (SPEC §4), selected and revealed in the tree. */
+  selected: string | null;
+  onSelect: (value: string | null) => void;
+  /** A double-click, Enter or drop: the node goes into (or out of) the draft. */
+  onToggleNode: (node: ReviewTreeNode) => void;
+  /** Where `t` puts the focus. */
+  searchRef: RefObject<HTMLDivElement | null>;
+  /** The URIs chosen for the entry, marked in the tree. */
+  chosenURIs: readonly string[];
+}
+
+/**
+ * SPEC §2 review, right: the occupation tree with its scheme selector and fuzzy search (SPEC §9:
+ * name weight 2, description 1, threshold 0.3, 20 unique names, 100 options, descriptions cut at
+ * 70). A click selects a code; a double-click or Enter adds it; rows can be dragged to the drop zone.
+ */
+export function ReviewTreeBrowser({ schemes, useSchemeTree, scheme, onSchemeChange, selected, onSelect, onToggleNode, searchRef, chosenURIs }: ReviewTreeBrowserProps) {
+  const tree = useSchemeTree(scheme);
+  const expansion = useTreeExpansion(undefined, scheme);
+  const lookup = tree.data?.lookup;
+  const markRevealed = useRevealSelection(selected, lookup, expansion.expand);
+  const chosen = useMemo(() => new Set(chosenURIs), [chosenURIs]);
+  const isChosen = useCallback((node: { value: string }) => chosen.has(`${scheme}:${node.value}`), [chosen, scheme]);
+
+  const toggle = (value: string) => {
+    const record = lookup?.[value];
+    if (!record) return;
+    onToggleNode(reviewNodeOf(scheme, record));
+    // The tree gives the focus back, so the next Enter saves instead of toggling the code again.
+    if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[role="tree"]')) document.activeElement.blur();
+  };
+
+  return (
+    <Stack gap="xs" h="100%">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <div style={{ width: 200, flexShrink: 0 }}>
+          <SchemeSelect schemes={schemes} value={scheme} onChange={onSchemeChange} label="Occupation tree" data-testid="review-tree-scheme" />
+        </div>
+        <div ref={searchRef} style={{ flex: 1 }}>
+          {lookup && (
+            <CodeSearch
+              lookup={lookup}
+              onChoose={(value) => {
+                onSelect(value);
+                // The tree takes the focus, so Enter adds the code found (keyboard-only review).
+                window.setTimeout(() => searchRef.current?.closest('[data-review-tree]')?.querySelector<HTMLElement>('[role="tree"]')?.focus(), 0);
+              }}
+              placeholder="Search the tree by name or description"
+              data-testid="review-tree-search"
+            />
+          )}
+        </div>
+      </Group>
+      {tree.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : tree.isError ? (
+        <Alert color="red" title="Error">
+          {tree.error.message || 'An error occurred'}
+        </Alert>
+      ) : (
+        <CodeTree
+          roots={tree.data.nestedData}
+          expansion={expansion}
+          selected={selected}
+          onSelect={(value) => {
+            markRevealed(value);
+            onSelect(value);
+          }}
+          onActivate={toggle}
+          dragData={(value): Record<string, string> => {
+            const record = lookup?.[value];
+            return record ? { [reviewNodeDragType]: JSON.stringify(reviewNodeOf(scheme, record)), 'text/plain': `${scheme}:${value}` } : {};
+          }}
+          isLinked={isChosen}
+          label={`Codes of ${schemes.find((option) => option.id === scheme)?.label ?? scheme}`}
+          style={{ height: 'max(360px, calc(100dvh - 420px))' }}
+          data-testid="review-tree"
+        />
+      )}
+    </Stack>
+  );
+}

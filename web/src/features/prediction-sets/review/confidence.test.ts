@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { confidenceBand, formatConfidence } from './confidence';
+
+describe('confidence (SPEC §5)', () => {
+  it('bands exactly 1 as user-set, above 0.8 high, 0.5–0.8 inclusive medium, below 0.5 low', () => {
+    expect(confidenceBand(1)).toBe('user');
+    expect(confidenceBand(0.9999)).toBe('high');
+    expect(confidenceBand(0.8001)).toBe('high');
+    expect(confidenceBand(0.8)).toBe('medium');
+    expect(confidenceBand(0.5)).toBe('medium');
+    expect(confidenceBand(0.4999)).toBe('low');
+    expect(confidenceBand(0)).toBe('low');
+  });
+
+  it('shows a percentage with one decimal', () => {
+    expect(formatConfidence(0.8765)).toBe('87.7%');
+    expect(formatConfidence(1)).toBe('100.0%');
+    expect(formatConfidence(0)).toBe('0.0%');
+    expect(formatConfidence(0.00049)).toBe('0.0%');
+  });
+});

@@ -1,0 +1,37 @@
+import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import type { ReviewScope } from '../../api/prediction-set-keys';
+import { predictionSetKeys } from '../../api/prediction-set-keys';
+import { entryQueryOptions } from '../api/get-entry';
+import { type ReviewAddress, reviewEntryPath } from '../review-address';
+
+/**
+ * The entry the address names, or with none the first under the scope, whose string then
+ * replaces the address (SPEC §4). Its previous and next entries are read ahead, so moving, and
+ * the move after a save, shows them at once.
+ */
+export function useReviewEntry(setId: string | undefined, string: string | null, scope: ReviewScope, address: ReviewAddress, search: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const query = useQuery({ ...entryQueryOptions(setId ?? '', string, scope), enabled: setId !== undefined });
+  const entry: PredictionEntryAnswer | undefined = query.data;
+
+  useEffect(() => {
+    if (string !== null || !entry || !setId) return;
+    queryClient.setQueryData(predictionSetKeys.entry(setId, entry.predictionEntry.string, scope), entry);
+    void navigate(`${reviewEntryPath(address, entry.predictionEntry.string)}${search}`, { replace: true });
+  }, [string, entry, setId, scope, address, search, navigate, queryClient]);
+
+  const next = entry?.predictionEntry.next ?? null;
+  const prev = entry?.predictionEntry.prev ?? null;
+  useEffect(() => {
+    if (!setId) return;
+    for (const neighbour of [next, prev]) {
+      if (neighbour !== null) void queryClient.prefetchQuery(entryQueryOptions(setId, neighbour, scope));
+    }
+  }, [setId, next, prev, scope, queryClient]);
+
+  return query;
+}

@@ -1,0 +1,63 @@
+import { defaultThreshold, predictionFilters, type PredictionSetDetail, reviewOrders } from '@og/shared/contracts/predictions';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { notifyReview } from '../../../../lib/notify';
+import type { ReviewScope } from '../../api/prediction-set-keys';
+import { useUpdatePredictionSet } from '../../api/update-prediction-set';
+
+const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined => (options as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+
+function thresholdFrom(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 && number <= 1 ? number : undefined;
+}
+
+/**
+ * The threshold, filter and order the review works under: the address's (`?threshold=&filter=&order=`,
+ * so a review can be shared and survives moving between entries), else the set's stored ones.
+ * Changing one writes it to the address and stores it on the set (SPEC §7 PATCH), as the
+ * datasets list's filter actions and /review's slider do.
+ */
+export function useReviewScope(detail: PredictionSetDetail | undefined) {
+  const [params, setParams] = useSearchParams();
+  const update = useUpdatePredictionSet();
+  const set = detail?.predictionSet;
+
+  const scope: ReviewScope = useMemo(
+    () => ({
+      threshold: thresholdFrom(params.get('threshold')) ?? set?.threshold ?? defaultThreshold,
+      filter: oneOf(predictionFilters, params.get('filter')) ?? set?.filter ?? 'unmapped',
+      order: oneOf(reviewOrders, params.get('order')) ?? set?.reviewOrder ?? 'file',
+    }),
+    [params, set?.threshold, set?.filter, set?.reviewOrder],
+  );
+
+  const { mutate } = update;
+  const changeScope = useCallback(
+    (change: Partial<ReviewScope>) => {
+      const next = { ...scope, ...change };
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('threshold', String(next.threshold));
+          updated.set('filter', next.filter);
+          updated.set('order', next.order);
+          return updated;
+        },
+        { replace: true },
+      );
+      if (set) {
+        mutate(
+          { address: { setId: set.id, datasetId: set.dataset_id }, scope: next },
+          { onError: (error) => notifyReview({ title: 'Could not store the review settings', message: error.message, color: 'red' }) },
+        );
+      }
+    },
+    [scope, set, setParams, mutate],
+  );
+
+  /** The address's query, kept when moving from entry to entry. */
+  const search = params.toString() ? `?${params.toString()}` : '';
+  return { scope, changeScope, search };
+}

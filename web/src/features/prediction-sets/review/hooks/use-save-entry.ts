@@ -1,0 +1,176 @@
+import type { MappingSaved, PredictionEntryAnswer, PredictionSetCount, SaveMappingRequest } from '@og/shared/contracts/predictions';
+import { notifications } from '@mantine/notifications';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../../lib/api-client';
+import { notifyReview } from '../../../../lib/notify';
+import { predictionSetKeys, type ReviewScope } from '../../api/prediction-set-keys';
+import { saveMapping } from '../api/save-mapping';
+import { mappingConflicts, unsavedDrafts } from '../mapping-conflicts';
+import { type ReviewAddress, reviewBasePath, reviewEntryPath } from '../review-address';
+import { chosenCount, type ReviewDraft } from '../review-draft';
+import { SavedNotice } from '../components/saved-notice';
+
+type Entry = PredictionEntryAnswer['predictionEntry'];
+
+/** Every cached read of one entry (any threshold, filter or order). */
+const entryQueries = (setId: string, string: string) => ({
+  predicate: (query: { queryKey: readonly unknown[] }) => {
+    const key = query.queryKey;
+    return key[0] === 'prediction-sets' && key[1] === setId && key[2] === 'entries' && key[3] === string;
+  },
+});
+
+/** Writes a mapping into every cached read of the entry, and gives back what was there (to roll back). */
+function writeCachedMapping(queryClient: QueryClient, setId: string, string: string, draft: ReviewDraft, version?: number) {
+  const before = queryClient.getQueriesData<PredictionEntryAnswer>(entryQueries(setId, string));
+  queryClient.setQueriesData<PredictionEntryAnswer>(entryQueries(setId, string), (answer) =>
+    answer
+      ? {
+          nodeDetails: { ...answer.nodeDetails, ...Object.fromEntries(draft.treeNodes.map((node) => [`${node.scheme}:${node.codeValue}`, { name: node.name, codeValue: node.codeValue, description: node.description ?? null }])) },
+          predictionEntry: { ...answer.predictionEntry, mappings: { ...draft }, version: version ?? answer.predictionEntry.version },
+        }
+      : answer,
+  );
+  return () => {
+    for (const [key, data] of before) queryClient.setQueryData(key, data);
+  };
+}
+
+/** SPEC §4: saving counts the entry as mapped (by one), at once; the answer's count then stands. */
+function shiftCachedCounts(queryClient: QueryClient, setId: string, delta: number) {
+  if (delta === 0) return;
+  queryClient.setQueriesData<PredictionSetCount>({ queryKey: [...predictionSetKeys.set(setId), 'counts'] }, (counts) =>
+    counts ? { ...counts, mappedCount: Math.max(0, counts.mappedCount + delta) } : counts,
+  );
+}
+
+export interface SaveEntryInput {
+  setId: string;
+  entry: Entry;
+  draft: ReviewDraft;
+  scope: ReviewScope;
+  address: ReviewAddress;
+  search: string;
+}
+
+/**
+ * 'Save (N) and next' (SPEC §4), optimistic: the mapping is written into the cache, the count
+ * moves and the next entry (read ahead) is shown at once; the save goes out meanwhile. Its answer
+ * brings the notice 'Mapping saved' / 'Mapped {string} to N URI(s)' (bottom left, 10 s), with
+ * 'Also map N entries with the same title' when the API reports them. A failure rolls the cache
+ * back, keeps the draft for when the reviewer returns, and says 'Error saving mapping'; a 409
+ * opens the conflict with the other reviewer's choice.
+ */
+export function useSaveEntry() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const send = useCallback(
+    async (input: SaveEntryInput, options: { version: number; propagate: boolean }): Promise<MappingSaved> => {
+      const { setId, entry, draft, scope } = input;
+      const request: SaveMappingRequest = {
+        mappings: { treeNodes: draft.treeNodes, nodeURIs: draft.nodeURIs, predictionURIs: draft.predictionURIs, tags: draft.tags },
+        nodeDetails: Object.fromEntries(draft.treeNodes.map((node) => [`${node.scheme}:${node.codeValue}`, { name: node.name, codeValue: node.codeValue, description: node.description ?? null }])),
+        version: options.version,
+        propagate: options.propagate,
+      };
+      const saved = await saveMapping(setId, entry.string, request, scope);
+      writeCachedMapping(queryClient, setId, entry.string, draft, saved.version);
+      queryClient.setQueryData<PredictionSetCount>(predictionSetKeys.counts(setId, scope.threshold), (counts) => (counts ? { ...counts, mappedCount: saved.mappedCount } : counts));
+      return saved;
+    },
+    [queryClient],
+  );
+
+  const failed = useCallback(
+    (input: SaveEntryInput, error: unknown) => {
+      const { setId, entry, draft, address, search } = input;
+      unsavedDrafts.keep(setId, entry.string, draft);
+      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.set(setId), 'counts'] });
+      const current = error instanceof ApiError && error.status === 409 ? (error.details as { current?: { nodeURIs: string[]; predictionURIs: string[]; tags: string[]; version: number } } | undefined)?.current : undefined;
+      if (current) {
+        mappingConflicts.open({ setId, string: entry.string, theirs: { ...current, tags: current.tags as ReviewDraft['tags'] }, mine: draft });
+        return;
+      }
+      notifyReview({
+        title: 'Error saving mapping',
+        color: 'red',
+        message: SavedNotice.failed(error instanceof Error ? error.message : String(error), entry.string, () => void navigate(`${reviewEntryPath(address, entry.string)}${search}`)),
+      });
+    },
+    [queryClient, navigate],
+  );
+
+  /** Sends again with `propagate`, from the notice's 'Also map N entries with the same title'. */
+  const propagate = useCallback(
+    (input: SaveEntryInput, version: number) => {
+      send(input, { version, propagate: true }).then(
+        (saved) => notifyReview({ title: 'Mapping saved', color: 'teal', message: `Also mapped ${saved.propagated} ${saved.propagated === 1 ? 'entry' : 'entries'} with the same title as ${input.entry.string}` }),
+        (error: unknown) => failed(input, error),
+      );
+    },
+    [send, failed],
+  );
+
+  return useCallback(
+    (input: SaveEntryInput) => {
+      const { setId, entry, draft, address, search } = input;
+      const wasMapped = chosenCount(entry.mappings) > 0;
+      const nowMapped = chosenCount(draft) > 0;
+      const rollback = writeCachedMapping(queryClient, setId, entry.string, draft);
+      shiftCachedCounts(queryClient, setId, Number(nowMapped) - Number(wasMapped));
+      unsavedDrafts.drop(setId, entry.string);
+      // The next entry, read ahead; at the end of the scope the first left (or SPEC §8's summary).
+      void navigate(entry.next !== null ? `${reviewEntryPath(address, entry.next)}${search}` : `${reviewBasePath(address)}${search}`);
+
+      send(input, { version: entry.version, propagate: false }).then(
+        (saved) => {
+          // The first entry of the scope may have been this one: read it again when asked.
+          void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entry(setId, null, input.scope), refetchType: 'none' });
+          const id = `mapping-saved-${setId}-${entry.string}`;
+          notifyReview({
+            id,
+            title: 'Mapping saved',
+            color: 'teal',
+            message: SavedNotice.saved(entry.string, chosenCount(draft), saved.sameTitle, () => {
+              notifications.hide(id);
+              propagate(input, saved.version);
+            }),
+          });
+        },
+        (error: unknown) => {
+          rollback();
+          failed(input, error);
+        },
+      );
+    },
+    [queryClient, navigate, send, failed, propagate],
+  );
+}
+
+/** After a conflict: save mine over theirs (their version now read), or take theirs. */
+export function useResolveConflict() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (choice: 'mine' | 'theirs', input: { setId: string; string: string; scope: ReviewScope; mine: ReviewDraft; theirs: { version: number } }) => {
+      unsavedDrafts.drop(input.setId, input.string);
+      if (choice === 'theirs') {
+        await queryClient.invalidateQueries(entryQueries(input.setId, input.string));
+        return null;
+      }
+      const request: SaveMappingRequest = {
+        mappings: { ...input.mine },
+        nodeDetails: {},
+        version: input.theirs.version,
+        propagate: false,
+      };
+      const saved = await saveMapping(input.setId, input.string, request, input.scope);
+      writeCachedMapping(queryClient, input.setId, input.string, input.mine, saved.version);
+      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.set(input.setId), 'counts'] });
+      return saved;
+    },
+    [queryClient],
+  );
+}
