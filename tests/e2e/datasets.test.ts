@@ -239,10 +239,11 @@ describe('uploading a dataset through the wizard', () => {
     for (const model of ['OccCanine', 'GPT-4.1', 'DeepSeek', 'Claude Sonnet 4', 'Gemini 2.5 Pro']) {
       await expectVisible(page.getByRole('radio', { name: model }));
     }
+    await expectNotBuilt(page, page.getByTestId('predictions-run'));
     await shot(page, 'datasets-modal-run-predictions-light');
     await page.getByText('Upload prediction results').click();
     expect(await page.getByTestId('predictions-file-input').getAttribute('accept')).toContain('.json');
-    await expectNotBuilt(page, page.getByTestId('predictions-run'));
+    expect(await page.getByTestId('predictions-upload').isDisabled()).toBe(true);
     await shot(page, 'datasets-modal-run-predictions-file-light');
     await closeModal(page);
 
@@ -259,13 +260,15 @@ describe('uploading a dataset through the wizard', () => {
     await page.getByRole('slider', { name: 'Threshold' }).focus();
     for (let step = 0; step < 17; step++) await page.keyboard.press('ArrowLeft');
     expect(await page.getByTestId('threshold-value').innerText()).toBe('0.58');
-    await expectNotBuilt(page, page.getByTestId('threshold-save'));
+    expect(await page.getByTestId('threshold-save').getAttribute('aria-disabled')).toBe('true');
+    await page.getByTestId('threshold-save').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'saved with a prediction set' }).waitFor();
     await shot(page, 'datasets-modal-adjust-threshold-light');
     await closeModal(page);
 
     await datasetRow(page, title).getByTestId('dataset-export').click();
     await page.getByTestId('dataset-export-menu').getByText('Flattened').hover();
-    await page.getByRole('tooltip').filter({ hasText: 'later issue' }).waitFor();
+    await page.getByRole('tooltip').filter({ hasText: 'no prediction set to export yet' }).waitFor();
     await expectVisible(page.getByTestId('dataset-export-menu').getByText('Nested'));
     await shot(page, 'datasets-export-menu-light');
     await page.keyboard.press('Escape');

@@ -40,10 +40,10 @@ function ImportRing({ percent, label, detail, color }: ImportRingProps) {
   return (
     <Group gap="sm" wrap="nowrap" data-testid="prediction-set-status" data-state="importing" data-percent={shown ?? undefined}>
       {shown === null ? (
-        <Loader size={36} type="oval" color={color} />
+        <Loader size={40} type="oval" color={color} />
       ) : (
         <RingProgress
-          size={44}
+          size={48}
           thickness={5}
           roundCaps
           sections={[{ value: percent ?? 0, color }]}
