@@ -1,4 +1,4 @@
-import { SegmentedControl } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { type PredictionFilter, predictionFilters, type PredictionSetCount } from '@og/shared/contracts/predictions';
 
 interface PredictionSetFilterControlProps {
@@ -25,7 +25,14 @@ export function PredictionSetFilterControl({ filter, counts, onChange, disabled 
       disabled={disabled}
       data={predictionFilters.map((value) => ({
         value,
-        label: numbers ? `${value} ${numbers[value].toLocaleString('en')}` : value,
+        label: (
+          <Stack gap={0} align="center">
+            <span>{value}</span>
+            <Text span size="xs" fw={600} lh={1.3} data-testid={`prediction-set-show-${value}`}>
+              {numbers ? numbers[value].toLocaleString('en') : '–'}
+            </Text>
+          </Stack>
+        ),
       }))}
       data-testid="prediction-set-show"
     />

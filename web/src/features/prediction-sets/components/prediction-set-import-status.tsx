@@ -28,7 +28,7 @@ function LiveImportStatus({ jobId }: { jobId: string }) {
 
 function ImportingLabel({ percent }: { percent: number | null }) {
   return (
-    <Stack gap={4} miw={140} data-testid="prediction-set-importing">
+    <Stack gap={4} maw={360} data-testid="prediction-set-importing">
       <Group gap={6} wrap="nowrap">
         <Loader size={14} />
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

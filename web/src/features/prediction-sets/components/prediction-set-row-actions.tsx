@@ -1,4 +1,4 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { Button, Stack, Tooltip } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ interface PredictionSetRowActionsProps {
 export function PredictionSetRowActions({ predictionSet, canDelete, onCount, counting = false }: PredictionSetRowActionsProps) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <Group gap="xs" wrap="nowrap" justify="flex-end">
+    <Stack gap={6} align="stretch" w={92} ml="auto">
       <Button
         size="xs"
         variant="light"
@@ -42,6 +42,6 @@ export function PredictionSetRowActions({ predictionSet, canDelete, onCount, cou
         </Tooltip>
       )}
       <DeletePredictionSetModal predictionSet={predictionSet} opened={deleting} onClose={() => setDeleting(false)} />
-    </Group>
+    </Stack>
   );
 }

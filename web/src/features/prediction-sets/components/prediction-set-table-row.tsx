@@ -1,7 +1,7 @@
 import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionFilter } from '@og/shared/contracts/predictions';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyAdmin } from '../../../lib/notify';
 import { usePredictionSetCounts } from '../api/get-prediction-set-counts';
@@ -74,7 +74,7 @@ function ReadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: P
           onClick={() => void navigate(`/review/${encodeURIComponent(predictionSet.slug)}`)}
           data-testid="prediction-set-name"
         >
-          {predictionSet.name}
+          <BreakableName name={predictionSet.name} />
         </Anchor>
       }
       threshold={<PredictionSetThresholdSlider threshold={threshold} scale={thresholdScale} onCommit={storeThreshold} name={predictionSet.name} />}
@@ -95,23 +95,21 @@ function ReadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: P
   );
 }
 
-/** A set still importing, or whose import failed: no counts to read, nothing to review yet. */
-function UnreadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: PredictionSetTableRowProps) {
+/** A set still importing, or whose import failed: no threshold to tune or counts to read yet, its import says where it stands. */
+function UnreadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTableRowProps) {
   const failed = predictionSet.state === 'failed';
   return (
     <SetRow
       predictionSet={predictionSet}
       formatDate={formatDate}
       name={
-        <Text fw={600} size="sm" dir="auto" c={failed ? 'dimmed' : undefined} style={{ wordBreak: 'break-word' }} data-testid="prediction-set-name">
-          {predictionSet.name}
+        <Text fw={600} size="sm" dir="auto" c={failed ? 'dimmed' : undefined} data-testid="prediction-set-name">
+          <BreakableName name={predictionSet.name} />
         </Text>
       }
-      threshold={<PredictionSetThresholdSlider threshold={predictionSet.threshold} scale={thresholdScale} onCommit={() => undefined} name={predictionSet.name} disabled />}
-      show={<PredictionSetFilterControl filter={predictionSet.filter} counts={undefined} onChange={() => undefined} disabled />}
-      progress={
+      status={
         failed ? (
-          <Text size="xs" c="red" maw={260} style={{ wordBreak: 'break-word' }} data-testid="prediction-set-error">
+          <Text size="sm" c="red" style={{ wordBreak: 'break-word' }} data-testid="prediction-set-error">
             Import failed: {predictionSet.error ?? 'no reason was given.'}
           </Text>
         ) : (
@@ -121,6 +119,67 @@ function UnreadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }:
       actions={<PredictionSetRowActions predictionSet={predictionSet} canDelete={canDelete} />}
     />
   );
+}
+
+type SetRowProps = {
+  predictionSet: PredictionSetSummary;
+  formatDate: (isoTime: string) => string;
+  name: ReactNode;
+  actions: ReactNode;
+} & (
+  | { threshold: ReactNode; show: ReactNode; progress: ReactNode; status?: never }
+  /** Across Threshold, Show and Mapping progress: a set that is not ready has none of them. */
+  | { status: ReactNode; threshold?: never; show?: never; progress?: never }
+);
+
+/** The columns: Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
+function SetRow({ predictionSet, formatDate, name, actions, ...middle }: SetRowProps) {
+  const ready = predictionSet.state === 'ready';
+  return (
+    <Table.Tr data-testid="prediction-set-row" data-set-id={predictionSet.id} data-slug={predictionSet.slug} data-state={predictionSet.state}>
+      <Table.Td maw={200}>
+        <Stack gap={2} align="flex-start" miw={120}>
+          {name}
+          {predictionSet.format && (
+            <Text size="xs" c="dimmed">
+              {describeFormat(predictionSet.format)}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      {middle.status !== undefined ? (
+        <Table.Td colSpan={3}>{middle.status}</Table.Td>
+      ) : (
+        <>
+          <Table.Td>{middle.threshold}</Table.Td>
+          <Table.Td>{middle.show}</Table.Td>
+          <Table.Td>{middle.progress}</Table.Td>
+        </>
+      )}
+      <Table.Td ta="right">
+        <Text size="sm" data-testid="prediction-set-total">
+          {ready ? predictionSet.total.toLocaleString('en') : '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" miw={100} data-testid="prediction-set-date">
+          {formatDate(predictionSet.created_at)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{actions}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A file name as a name: lines may break after its '_', '-' and '.' rather than inside a word. */
+function BreakableName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[_.-])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** The file a set was read from, in words: 'OCCPAST JSON', 'OccCANINE CSV (top-k)'. */
@@ -134,45 +193,3 @@ function describeFormat(format: string): string {
   return formatNames[format] ?? format;
 }
 
-interface SetRowProps {
-  predictionSet: PredictionSetSummary;
-  formatDate: (isoTime: string) => string;
-  name: ReactNode;
-  threshold: ReactNode;
-  show: ReactNode;
-  progress: ReactNode;
-  actions: ReactNode;
-}
-
-/** The columns: Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
-function SetRow({ predictionSet, formatDate, name, threshold, show, progress, actions }: SetRowProps) {
-  const ready = predictionSet.state === 'ready';
-  return (
-    <Table.Tr data-testid="prediction-set-row" data-set-id={predictionSet.id} data-slug={predictionSet.slug} data-state={predictionSet.state}>
-      <Table.Td maw={260}>
-        <Stack gap={2} align="flex-start">
-          {name}
-          {predictionSet.format && (
-            <Text size="xs" c="dimmed">
-              {describeFormat(predictionSet.format)}
-            </Text>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>{threshold}</Table.Td>
-      <Table.Td>{show}</Table.Td>
-      <Table.Td>{progress}</Table.Td>
-      <Table.Td ta="right">
-        <Text size="sm" data-testid="prediction-set-total">
-          {ready ? predictionSet.total.toLocaleString('en') : '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(predictionSet.created_at)}
-        </Text>
-      </Table.Td>
-      <Table.Td>{actions}</Table.Td>
-    </Table.Tr>
-  );
-}

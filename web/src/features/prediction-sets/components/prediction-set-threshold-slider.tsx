@@ -28,7 +28,7 @@ export function PredictionSetThresholdSlider({ threshold, scale, onCommit, disab
     if (chosen !== threshold) onCommit(chosen);
   };
   return (
-    <Group gap="sm" wrap="nowrap" miw={200} data-testid="prediction-set-threshold">
+    <Group gap="sm" wrap="nowrap" miw={230} data-testid="prediction-set-threshold">
       <Slider
         flex={1}
         value={value}
@@ -45,7 +45,7 @@ export function PredictionSetThresholdSlider({ threshold, scale, onCommit, disab
         mb="md"
         data-testid="prediction-set-threshold-slider"
       />
-      <Text size="sm" fw={500} w={40} ta="right" data-testid="prediction-set-threshold-value">
+      <Text size="sm" fw={500} w={36} ta="right" data-testid="prediction-set-threshold-value">
         {value}%
       </Text>
     </Group>

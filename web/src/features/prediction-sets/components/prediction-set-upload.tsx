@@ -97,7 +97,7 @@ export function PredictionSetUpload() {
           </FileButton>
         </Group>
 
-        {state.status === 'uploading' && <UploadBar fileName={state.fileName} sent={state.sent} total={state.total} />}
+        {state.status === 'uploading' && <UploadBar fileName={state.fileName} sent={state.sent} total={state.total} onCancel={dismiss} />}
         {state.status === 'accepted' && (
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
@@ -128,7 +128,7 @@ export function PredictionSetUpload() {
   );
 }
 
-function UploadBar({ fileName, sent, total }: { fileName: string; sent: number; total: number }) {
+function UploadBar({ fileName, sent, total, onCancel }: { fileName: string; sent: number; total: number; onCancel: () => void }) {
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
   const text = `Uploading ${fileName}: ${formatBytes(sent)} of ${formatBytes(total)}`;
   return (
@@ -141,7 +141,12 @@ function UploadBar({ fileName, sent, total }: { fileName: string; sent: number; 
           {percent}%
         </Text>
       </Group>
-      <Progress value={percent} size="lg" radius="xl" striped animated aria-label={text} />
+      <Group gap="sm" wrap="nowrap">
+        <Progress flex={1} value={percent} size="lg" radius="xl" striped animated aria-label={text} />
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={onCancel} data-testid="prediction-upload-cancel">
+          Cancel
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -43,7 +43,7 @@ export function PredictionSetsTable({ thresholdScale, formatDate, isAdmin }: Pre
 
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={1080}>
+      <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="sm" highlightOnHover data-testid="prediction-sets-table">
           <Table.Thead>
             <Table.Tr>
