@@ -110,9 +110,9 @@ afterEach(async () => {
 describe('the /review page', () => {
   it('is open to anyone, and asks a visitor to log in before it lists anything', async () => {
     await page.goto(`${app.url}/review`);
-    const notice = page.getByTestId('review-login-needed');
+    const notice = page.getByTestId('review-login-required');
     await expectVisible(notice);
-    expect(await notice.innerText()).toContain('Log in to upload prediction sets');
+    expect(await notice.innerText()).toContain('Log in to review prediction sets');
     expect(await page.getByTestId('prediction-set-upload').count()).toBe(0);
     await shot(page, 'review-sets-0-anonymous-light');
 
@@ -299,7 +299,7 @@ describe('in the dark colour scheme', () => {
     const { context: dark, page: darkPage } = await newPage(browser, 'dark');
     try {
       await darkPage.goto(`${app.url}/review`);
-      await darkPage.getByTestId('review-login-needed').getByTestId('login-button').click();
+      await darkPage.getByTestId('review-login-required').getByTestId('login-button').click();
       await logIn(darkPage, app.admin.username, app.admin.password, { waitClosed: true });
       const row = setRow(darkPage, setName);
       await row.getByTestId('mapping-progress').waitFor();

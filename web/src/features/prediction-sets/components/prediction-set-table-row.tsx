@@ -11,11 +11,10 @@ import { MappingProgress } from './mapping-progress';
 import { PredictionSetFilterControl } from './prediction-set-filter-control';
 import { PredictionSetImportStatus } from './prediction-set-import-status';
 import { PredictionSetRowActions } from './prediction-set-row-actions';
-import { PredictionSetThresholdSlider, type ThresholdScale } from './prediction-set-threshold-slider';
+import { PredictionSetThresholdSlider } from './prediction-set-threshold-slider';
 
 export interface PredictionSetTableRowProps {
   predictionSet: PredictionSetSummary;
-  thresholdScale: ThresholdScale;
   formatDate: (isoTime: string) => string;
   canDelete: boolean;
 }
@@ -25,7 +24,7 @@ export function PredictionSetTableRow(props: PredictionSetTableRowProps) {
   return props.predictionSet.state === 'ready' ? <ReadySetRow {...props} /> : <UnreadySetRow {...props} />;
 }
 
-function ReadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: PredictionSetTableRowProps) {
+function ReadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTableRowProps) {
   const navigate = useNavigate();
   // What the reviewer chose, shown until the PATCH has settled and the list says it.
   const [chosenThreshold, setChosenThreshold] = useState<number | null>(null);
@@ -77,7 +76,7 @@ function ReadySetRow({ predictionSet, thresholdScale, formatDate, canDelete }: P
           <BreakableName name={predictionSet.name} />
         </Anchor>
       }
-      threshold={<PredictionSetThresholdSlider threshold={threshold} scale={thresholdScale} onCommit={storeThreshold} name={predictionSet.name} />}
+      threshold={<PredictionSetThresholdSlider threshold={threshold} onCommit={storeThreshold} name={predictionSet.name} />}
       show={<PredictionSetFilterControl filter={chosenFilter ?? predictionSet.filter} counts={counts.data} onChange={storeFilter} />}
       progress={
         counts.data ? (

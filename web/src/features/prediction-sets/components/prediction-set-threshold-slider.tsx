@@ -1,17 +1,10 @@
 import { Group, Slider, Text } from '@mantine/core';
 import { useState } from 'react';
-
-/** How a threshold (0–1) sits on the 0–100 slider (SPEC §5, §9); the page passes the product's one. */
-export interface ThresholdScale {
-  toSlider: (threshold: number) => number;
-  fromSlider: (value: number) => number;
-  marks: readonly number[];
-}
+import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../lib/threshold';
 
 interface PredictionSetThresholdSliderProps {
   /** The threshold the row shows (0–1). */
   threshold: number;
-  scale: ThresholdScale;
   /** Called when a drag, click or key press ends on a different threshold. */
   onCommit: (threshold: number) => void;
   disabled?: boolean;
@@ -19,12 +12,12 @@ interface PredictionSetThresholdSliderProps {
 }
 
 /** SPEC §2 '/review' Threshold: a 0–100 slider with marks at 25, 50 and 75 %, stored when the change ends. */
-export function PredictionSetThresholdSlider({ threshold, scale, onCommit, disabled = false, name }: PredictionSetThresholdSliderProps) {
+export function PredictionSetThresholdSlider({ threshold, onCommit, disabled = false, name }: PredictionSetThresholdSliderProps) {
   const [dragged, setDragged] = useState<number | null>(null);
-  const value = dragged ?? scale.toSlider(threshold);
+  const value = dragged ?? sliderFromThreshold(threshold);
   const commit = (end: number) => {
     setDragged(null);
-    const chosen = scale.fromSlider(end);
+    const chosen = thresholdFromSlider(end);
     if (chosen !== threshold) onCommit(chosen);
   };
   return (
@@ -39,7 +32,7 @@ export function PredictionSetThresholdSlider({ threshold, scale, onCommit, disab
         step={1}
         size="sm"
         disabled={disabled}
-        marks={scale.marks.map((mark) => ({ value: mark, label: `${mark}%` }))}
+        marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}
         label={(position) => `${position}%`}
         thumbLabel={`Threshold of ${name}`}
         mb="md"

@@ -2,11 +2,8 @@ import { Alert, Button, Code, Paper, Skeleton, Stack, Table, Text } from '@manti
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usePredictionSetsQuery } from '../api/get-prediction-sets';
 import { PredictionSetTableRow } from './prediction-set-table-row';
-import type { ThresholdScale } from './prediction-set-threshold-slider';
 
 interface PredictionSetsTableProps {
-  /** The product's threshold slider scale (SPEC §5, §9). */
-  thresholdScale: ThresholdScale;
   /** How the lists show a creation date. */
   formatDate: (isoTime: string) => string;
   /** An administrator may delete anyone's set; others only their own. */
@@ -14,7 +11,7 @@ interface PredictionSetsTableProps {
 }
 
 /** SPEC §2 '/review': the 'Prediction sets' table, Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
-export function PredictionSetsTable({ thresholdScale, formatDate, isAdmin }: PredictionSetsTableProps) {
+export function PredictionSetsTable({ formatDate, isAdmin }: PredictionSetsTableProps) {
   const sets = usePredictionSetsQuery();
 
   if (sets.isPending) {
@@ -61,7 +58,6 @@ export function PredictionSetsTable({ thresholdScale, formatDate, isAdmin }: Pre
               <PredictionSetTableRow
                 key={predictionSet.id}
                 predictionSet={predictionSet}
-                thresholdScale={thresholdScale}
                 formatDate={formatDate}
                 canDelete={predictionSet.isOwner || isAdmin}
               />
