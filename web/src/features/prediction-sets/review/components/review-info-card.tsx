@@ -30,6 +30,9 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   const [open, setOpen] = useState(false);
   const [slider, setSlider] = useState<number | null>(null);
   const coverage = useCoverage(setId, scope.threshold, open);
+  // The slider's own position until the address carries it (keys pressed quickly must not start from a stale value).
+  const stored = sliderFromThreshold(scope.threshold);
+  if (slider !== null && slider === stored) setSlider(null);
   const below = counts?.totalBelowThreshold;
   const mapped = counts?.mappedCount;
 
@@ -51,15 +54,12 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
         <Stack gap="sm">
           <div>
             <Text size="sm" fw={600}>
-              Threshold: {Math.round((slider ?? sliderFromThreshold(scope.threshold)))}%
+              Threshold: {slider ?? stored}%
             </Text>
             <Slider
-              value={slider ?? sliderFromThreshold(scope.threshold)}
+              value={slider ?? stored}
               onChange={setSlider}
-              onChangeEnd={(value) => {
-                setSlider(null);
-                onScopeChange({ threshold: thresholdFromSlider(value) });
-              }}
+              onChangeEnd={(value) => onScopeChange({ threshold: thresholdFromSlider(value) })}
               min={0}
               max={100}
               marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}

@@ -118,7 +118,7 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
   const counts = usePredictionSetCounts(setId, scope.threshold);
   const answer = entryQuery.data;
   const entry = answer && (string === null || answer.predictionEntry.string === string) ? answer.predictionEntry : undefined;
-  const { draft, changed, update } = useReviewDraft(setId, entry);
+  const { draft, changed, update, baseVersion } = useReviewDraft(setId, entry);
   const save = useSaveEntry();
 
   const [treeScheme, setTreeScheme] = useState<SchemeId | null>(null);
@@ -155,7 +155,7 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
       goTo(entry.next);
       return;
     }
-    save({ setId, entry, draft, scope, address, search });
+    save({ setId, entry: { ...entry, version: baseVersion }, draft, scope, address, search });
   };
 
   const onAction = (action: ReviewAction) => {

@@ -1,5 +1,5 @@
 import { defaultThreshold, predictionFilters, type PredictionSetDetail, reviewOrders } from '@og/shared/contracts/predictions';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifyReview } from '../../../../lib/notify';
 import type { ReviewScope } from '../../api/prediction-set-keys';
@@ -34,6 +34,9 @@ export function useReviewScope(detail: PredictionSetDetail | undefined) {
   );
 
   const { mutate } = update;
+  // Stored once the reviewer stops moving (a slider sends a change per key press; PATCHes must not overtake each other).
+  const storeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(storeTimer.current), []);
   const changeScope = useCallback(
     (change: Partial<ReviewScope>) => {
       const next = { ...scope, ...change };
@@ -47,12 +50,16 @@ export function useReviewScope(detail: PredictionSetDetail | undefined) {
         },
         { replace: true },
       );
-      if (set) {
-        mutate(
-          { address: { setId: set.id, datasetId: set.dataset_id }, scope: next },
-          { onError: (error) => notifyReview({ title: 'Could not store the review settings', message: error.message, color: 'red' }) },
-        );
-      }
+      if (!set) return;
+      window.clearTimeout(storeTimer.current);
+      storeTimer.current = window.setTimeout(
+        () =>
+          mutate(
+            { address: { setId: set.id, datasetId: set.dataset_id }, scope: next },
+            { onError: (error) => notifyReview({ title: 'Could not store the review settings', message: error.message, color: 'red' }) },
+          ),
+        400,
+      );
     },
     [scope, set, setParams, mutate],
   );
