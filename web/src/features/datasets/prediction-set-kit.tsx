@@ -1,7 +1,6 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionExportFormat, PredictionFilter, PredictionSetAccepted, PredictionSetCount } from '@og/shared/contracts/predictions';
 import { createContext, use, type ComponentType, type ReactNode } from 'react';
-import type { UploadProgress } from '../../lib/api-client';
 
 /** Where a PATCH of a dataset's set goes, and what it stores. */
 export interface PredictionSetUpdate {
@@ -32,10 +31,17 @@ export interface PredictionSetKit {
   DeleteModal: ComponentType<{ predictionSet: Pick<PredictionSetSummary, 'id' | 'name' | 'total'>; opened: boolean; onClose: () => void }>;
   exportUrl: (setId: string, format: PredictionExportFormat) => string;
   datasetExportUrl: (datasetId: string, format: PredictionExportFormat) => string;
-  upload: (request: { file: File; datasetId: string; onProgress: (progress: UploadProgress) => void; signal: AbortSignal }) => Promise<PredictionSetAccepted>;
+  /** Sends a prediction file for the dataset with its progress; the list is read again once it is stored. */
+  useUpload: (datasetId: string) => { state: PredictionUploadState; start: (file: File) => void; reset: () => void };
   /** What a prediction file input accepts. */
   fileAccept: string;
 }
+
+export type PredictionUploadState =
+  | { status: 'idle' }
+  | { status: 'uploading'; fileName: string; sent: number; total: number }
+  | { status: 'accepted'; fileName: string; accepted: PredictionSetAccepted }
+  | { status: 'failed'; fileName: string; message: string };
 
 const PredictionSetKitContext = createContext<PredictionSetKit | null>(null);
 

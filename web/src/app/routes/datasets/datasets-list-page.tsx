@@ -5,10 +5,11 @@ import { PredictionSetKitProvider, type PredictionSetKit } from '../../../featur
 import { datasetExportUrl, predictionSetExportUrl } from '../../../features/prediction-sets/api/export-prediction-set';
 import { usePredictionSetCounts } from '../../../features/prediction-sets/api/get-prediction-set-counts';
 import { useUpdatePredictionSet } from '../../../features/prediction-sets/api/update-prediction-set';
-import { predictionFileAccept, uploadPredictionSet } from '../../../features/prediction-sets/api/upload-prediction-set';
+import { predictionFileAccept } from '../../../features/prediction-sets/api/upload-prediction-set';
 import { DeletePredictionSetModal } from '../../../features/prediction-sets/components/delete-prediction-set-modal';
 import { MappingProgress } from '../../../features/prediction-sets/components/mapping-progress';
 import { useLivePredictionSet } from '../../../features/prediction-sets/hooks/use-live-prediction-set';
+import { usePredictionSetUpload } from '../../../features/prediction-sets/hooks/use-prediction-set-upload';
 import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
 
 /** The prediction-sets feature's parts the list's set rows and modals use (features do not import each other). */
@@ -20,7 +21,7 @@ const predictionSetKit: PredictionSetKit = {
   DeleteModal: DeletePredictionSetModal,
   exportUrl: predictionSetExportUrl,
   datasetExportUrl,
-  upload: uploadPredictionSet,
+  useUpload: usePredictionSetUpload,
   fileAccept: predictionFileAccept,
 };
 

@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { useAuth } from '../../../features/auth/auth-context';
-import { formatCreated } from '../../../features/datasets/format-created';
 import { PredictionSetUpload } from '../../../features/prediction-sets/components/prediction-set-upload';
 import { PredictionSetsTable } from '../../../features/prediction-sets/components/prediction-sets-table';
 import { LoginRequiredNotice } from './login-required-notice';
@@ -18,7 +17,7 @@ export function PredictionSetsPage() {
             <Title order={2} size="h4">
               Prediction sets
             </Title>
-            <PredictionSetsTable formatDate={formatCreated} isAdmin={user.role === 'admin'} />
+            <PredictionSetsTable isAdmin={user.role === 'admin'} />
           </Stack>
         </>
       ) : (

@@ -1,6 +1,6 @@
 import { Button, Modal, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../threshold';
+import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../lib/threshold';
 import { ModalActions } from '../../../components/modal-actions';
 
 /** A dataset without prediction sets has no threshold to store: each set keeps its own. */

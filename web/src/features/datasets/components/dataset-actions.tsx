@@ -4,7 +4,7 @@ import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconSparkles, 
 import { useState } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { usePredictionSetKit } from '../prediction-set-kit';
-import { defaultThreshold, formatThresholdPercent } from '../threshold';
+import { defaultThreshold, formatThresholdPercent } from '../../../lib/threshold';
 import { AddCollaboratorModal } from './add-collaborator-modal';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
 import { DeleteDatasetModal } from './delete-dataset-modal';

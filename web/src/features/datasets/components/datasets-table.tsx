@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { formatBytes } from '../../../lib/format-bytes';
 import { useDatasetsQuery } from '../api/get-datasets';
-import { formatCreated } from '../format-created';
+import { formatCreated } from '../../../lib/format-created';
 import { useLiveDatasetIngests } from '../hooks/use-live-dataset-ingests';
 import { DatasetActions } from './dataset-actions';
 import { DatasetIngestStatus } from './dataset-ingest-status';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentPropsWithoutRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { datasetKeys } from '../api/dataset-keys';
-import type { PredictionUploadState } from '../hooks/use-prediction-upload';
+import type { PredictionUploadState } from '../prediction-set-kit';
 import { usePredictionSetKit } from '../prediction-set-kit';
 import { UploadBar } from './upload-progress-view';
 

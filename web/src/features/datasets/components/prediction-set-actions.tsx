@@ -7,7 +7,7 @@ import type { SchemeOption } from '../../../components/scheme-select';
 import { useOpenReview } from '../hooks/use-open-review';
 import { useSaveThreshold } from '../hooks/use-save-threshold';
 import { usePredictionSetKit } from '../prediction-set-kit';
-import { formatThresholdPercent } from '../threshold';
+import { formatThresholdPercent } from '../../../lib/threshold';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
 import { DisabledMenuItem } from './disabled-menu-item';
 import { ExportMenu } from './export-menu';

@@ -2,7 +2,7 @@ import { Group, Table, Text } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { IconCornerDownRight } from '@tabler/icons-react';
 import type { SchemeOption } from '../../../components/scheme-select';
-import { formatCreated } from '../format-created';
+import { formatCreated } from '../../../lib/format-created';
 import { PredictionSetActions } from './prediction-set-actions';
 import { PredictionSetProgress } from './prediction-set-progress';
 

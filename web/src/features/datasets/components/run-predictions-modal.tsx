@@ -3,8 +3,8 @@ import type { DatasetSummary } from '@og/shared/contracts/datasets';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ModalActions } from '../../../components/modal-actions';
-import { usePredictionUpload } from '../hooks/use-prediction-upload';
 import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
+import { usePredictionSetKit } from '../prediction-set-kit';
 import { PredictionFileUpload } from './prediction-file-upload';
 
 /** SPEC §2: the models 'Run predictions' offers. */
@@ -29,7 +29,7 @@ function PredictionsForm({ dataset, onClose }: Omit<RunPredictionsModalProps, 'o
   const [source, setSource] = useState<'file' | 'model'>('model');
   const [file, setFile] = useState<File | null>(null);
   const [model, setModel] = useState<string>(predictionModels[0]);
-  const upload = usePredictionUpload(dataset.id);
+  const upload = usePredictionSetKit().useUpload(dataset.id);
   const status = upload.state.status;
   const sent = status === 'uploading' || status === 'accepted';
 

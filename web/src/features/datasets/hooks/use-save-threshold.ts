@@ -1,7 +1,7 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { notifyAdmin } from '../../../lib/notify';
 import { usePredictionSetKit } from '../prediction-set-kit';
-import { formatThresholdPercent } from '../threshold';
+import { formatThresholdPercent } from '../../../lib/threshold';
 
 /**
  * 'Save threshold' of a dataset's prediction set: stores it (PATCH, scope {threshold}) and says

@@ -14,7 +14,7 @@ export function MappingProgress({ counts, size = 44 }: { counts: PredictionSetCo
   return (
     <Tooltip label={label} withArrow>
       <Group gap={6} wrap="nowrap" data-testid="mapping-progress" aria-label={label}>
-        <RingProgress size={size} thickness={size / 8} roundCaps sections={[{ value: percent, color: percent >= 100 ? 'teal' : 'blue' }]} />
+        <RingProgress size={size} thickness={size / 8} roundCaps={percent > 0} sections={[{ value: percent, color: percent >= 100 ? 'teal' : 'blue' }]} />
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {percent.toFixed(1)}%
         </Text>

@@ -3,6 +3,7 @@ import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionFilter } from '@og/shared/contracts/predictions';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { formatCreated } from '../../../lib/format-created';
 import { notifyAdmin } from '../../../lib/notify';
 import { usePredictionSetCounts } from '../api/get-prediction-set-counts';
 import { useUpdatePredictionSet } from '../api/update-prediction-set';
@@ -15,7 +16,6 @@ import { PredictionSetThresholdSlider } from './prediction-set-threshold-slider'
 
 export interface PredictionSetTableRowProps {
   predictionSet: PredictionSetSummary;
-  formatDate: (isoTime: string) => string;
   canDelete: boolean;
 }
 
@@ -24,7 +24,7 @@ export function PredictionSetTableRow(props: PredictionSetTableRowProps) {
   return props.predictionSet.state === 'ready' ? <ReadySetRow {...props} /> : <UnreadySetRow {...props} />;
 }
 
-function ReadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTableRowProps) {
+function ReadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps) {
   const navigate = useNavigate();
   // What the reviewer chose, shown until the PATCH has settled and the list says it.
   const [chosenThreshold, setChosenThreshold] = useState<number | null>(null);
@@ -60,7 +60,6 @@ function ReadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTabl
   return (
     <SetRow
       predictionSet={predictionSet}
-      formatDate={formatDate}
       name={
         <Anchor
           component="button"
@@ -95,12 +94,11 @@ function ReadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTabl
 }
 
 /** A set still importing, or whose import failed: no threshold to tune or counts to read yet, its import says where it stands. */
-function UnreadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTableRowProps) {
+function UnreadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps) {
   const failed = predictionSet.state === 'failed';
   return (
     <SetRow
       predictionSet={predictionSet}
-      formatDate={formatDate}
       name={
         <Text fw={600} size="sm" dir="auto" c={failed ? 'dimmed' : undefined} data-testid="prediction-set-name">
           <BreakableName name={predictionSet.name} />
@@ -122,7 +120,6 @@ function UnreadySetRow({ predictionSet, formatDate, canDelete }: PredictionSetTa
 
 type SetRowProps = {
   predictionSet: PredictionSetSummary;
-  formatDate: (isoTime: string) => string;
   name: ReactNode;
   actions: ReactNode;
 } & (
@@ -132,7 +129,7 @@ type SetRowProps = {
 );
 
 /** The columns: Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
-function SetRow({ predictionSet, formatDate, name, actions, ...middle }: SetRowProps) {
+function SetRow({ predictionSet, name, actions, ...middle }: SetRowProps) {
   const ready = predictionSet.state === 'ready';
   return (
     <Table.Tr data-testid="prediction-set-row" data-set-id={predictionSet.id} data-slug={predictionSet.slug} data-state={predictionSet.state}>
@@ -162,7 +159,7 @@ function SetRow({ predictionSet, formatDate, name, actions, ...middle }: SetRowP
       </Table.Td>
       <Table.Td>
         <Text size="sm" miw={100} data-testid="prediction-set-date">
-          {formatDate(predictionSet.created_at)}
+          {formatCreated(predictionSet.created_at)}
         </Text>
       </Table.Td>
       <Table.Td>{actions}</Table.Td>

@@ -1,74 +1,17 @@
 import { Alert, Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { fileUploadFailedMessage } from '@og/shared/errors/spec-messages';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { formatBytes } from '../../../lib/format-bytes';
 import { predictionSetKeys } from '../api/prediction-set-keys';
-import { predictionFileAccept, uploadPredictionSet } from '../api/upload-prediction-set';
-
-type PredictionSetUploadState =
-  | { status: 'idle' }
-  | { status: 'uploading'; fileName: string; sent: number; total: number }
-  /** The file is stored; its import job runs and the list shows the new set. */
-  | { status: 'accepted'; fileName: string; accepted: PredictionSetAccepted }
-  | { status: 'failed'; fileName: string; message: string };
-
-/**
- * Sends a prediction file with upload progress (SPEC §7 `POST /api/predictions`). The list is read
- * again as soon as the file is stored (the new set shows as importing). Leaving the page cuts an
- * unfinished upload off.
- */
-function usePredictionSetUpload() {
-  const [state, setState] = useState<PredictionSetUploadState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  const queryClient = useQueryClient();
-
-  useEffect(() => () => running.current?.abort(), []);
-
-  const start = useCallback(
-    (file: File) => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
-      setState({ status: 'uploading', fileName: file.name, sent: 0, total: file.size });
-      uploadPredictionSet({
-        file,
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => {
-          if (!controller.signal.aborted) setState({ status: 'uploading', fileName: file.name, sent: loaded, total });
-        },
-      }).then(
-        (accepted) => {
-          if (controller.signal.aborted) return;
-          running.current = null;
-          setState({ status: 'accepted', fileName: file.name, accepted });
-          void queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          running.current = null;
-          setState({ status: 'failed', fileName: file.name, message: error instanceof Error ? error.message : String(error) });
-        },
-      );
-    },
-    [queryClient],
-  );
-
-  const dismiss = useCallback(() => {
-    running.current?.abort();
-    running.current = null;
-    setState({ status: 'idle' });
-  }, []);
-
-  return { state, start, dismiss };
-}
+import { predictionFileAccept } from '../api/upload-prediction-set';
+import { usePredictionSetUpload } from '../hooks/use-prediction-set-upload';
 
 /** SPEC §2 '/review': 'Upload Prediction Set' (OCCPAST JSON, or OccCANINE's CSV), its upload percentage, then the import's live progress. */
 export function PredictionSetUpload() {
-  const { state, start, dismiss } = usePredictionSetUpload();
+  const { state, start, reset: dismiss } = usePredictionSetUpload();
   const resetInput = useRef<() => void>(null);
   const queryClient = useQueryClient();
   const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() }), [queryClient]);

@@ -4,14 +4,12 @@ import { usePredictionSetsQuery } from '../api/get-prediction-sets';
 import { PredictionSetTableRow } from './prediction-set-table-row';
 
 interface PredictionSetsTableProps {
-  /** How the lists show a creation date. */
-  formatDate: (isoTime: string) => string;
   /** An administrator may delete anyone's set; others only their own. */
   isAdmin: boolean;
 }
 
 /** SPEC §2 '/review': the 'Prediction sets' table, Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
-export function PredictionSetsTable({ formatDate, isAdmin }: PredictionSetsTableProps) {
+export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
   const sets = usePredictionSetsQuery();
 
   if (sets.isPending) {
@@ -58,7 +56,6 @@ export function PredictionSetsTable({ formatDate, isAdmin }: PredictionSetsTable
               <PredictionSetTableRow
                 key={predictionSet.id}
                 predictionSet={predictionSet}
-                formatDate={formatDate}
                 canDelete={predictionSet.isOwner || isAdmin}
               />
             ))}

@@ -23,7 +23,7 @@ export function CodeLabel({ uri, detail, code, onShowInTree }: CodeLabelProps) {
         {code ?? uriCode}
       </Text>
       {detail ? (
-        <Text size="sm" fw={500} truncate="end" dir="auto" title={detail.description ?? detail.name}>
+        <Text size="sm" fw={500} lineClamp={2} dir="auto" title={detail.description ?? detail.name} style={{ overflowWrap: 'anywhere' }}>
           {detail.name}
         </Text>
       ) : (

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { NodeDetail } from '@og/shared/contracts/predictions';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { entryQueryOptions } from '../api/get-entry';
 import { notifyReview } from '../../../../lib/notify';
 import type { ReviewScope } from '../../api/prediction-set-keys';
 import { useResolveConflict } from '../hooks/use-save-entry';
@@ -14,7 +16,10 @@ export function MappingConflictModal({ scope, nodeDetails }: { scope: ReviewScop
   const conflict = useMappingConflict();
   const resolve = useResolveConflict();
   const [busy, setBusy] = useState(false);
+  // The entry as it is now, for the names of the codes the other reviewer chose.
+  const current = useQuery({ ...entryQueryOptions(conflict?.setId ?? '', conflict?.string ?? null, { ...scope, filter: 'all' }), enabled: conflict !== null, staleTime: 0 });
   if (!conflict) return null;
+  const details = { ...nodeDetails, ...current.data?.nodeDetails };
 
   const choose = (choice: 'mine' | 'theirs') => {
     setBusy(true);
@@ -40,8 +45,8 @@ export function MappingConflictModal({ scope, nodeDetails }: { scope: ReviewScop
           after you opened it. Which one should stay?
         </Text>
         <SimpleGrid cols={2}>
-          <MappingColumn title="Theirs" mapping={conflict.theirs} nodeDetails={nodeDetails} testId="conflict-theirs" />
-          <MappingColumn title="Yours" mapping={conflict.mine} nodeDetails={nodeDetails} testId="conflict-mine" />
+          <MappingColumn title="Theirs" mapping={conflict.theirs} nodeDetails={details} testId="conflict-theirs" />
+          <MappingColumn title="Yours" mapping={conflict.mine} nodeDetails={details} testId="conflict-mine" />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => choose('theirs')} disabled={busy} data-testid="conflict-keep-theirs">
