@@ -14,6 +14,7 @@ import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import { type BenchRow, percentile } from './bench-table.js';
 import { formatSize, random } from './census-generator.js';
+import { measureSaveToNext } from './review-ui-bench.js';
 import { uploadFileStreamed } from './streamed-upload.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -221,6 +222,10 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const search = await timedCalls(fragments.length, (index) => client.get(`${base}/_search?q=${encodeURIComponent(fragments[index]!)}&threshold=${threshold}&filter=all`));
     const counts = await timedCalls(100, (index) => client.get(`${base}?threshold=${((index * 37) % 100) / 100}`));
 
+    log('  review screen: save and next in the browser');
+    const slug = (await db.query<{ slug: string }>('SELECT slug FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.slug;
+    const saveToNext = await measureSaveToNext({ url: env.url, username: user.username, password: user.password, slug, saves: 40, readMs: 400 });
+
     const ratio = importSeconds / copySeconds;
     const p95 = (values: number[]) => `${percentile(values, 95).toFixed(1)} ms`;
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
@@ -244,6 +249,11 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
       }),
       { measure: 'Search (p95, target ≤ 50 ms)', value: p95(search), detail: `${verdict(percentile(search, 95), 50)}; ${search.length} searches of 3–6 characters of real titles` },
       { measure: 'Save (p95, target ≤ 30 ms)', value: p95(save), detail: `${verdict(percentile(save, 95), 30)}; ${save.length} saves` },
+      {
+        measure: 'Review screen: Enter → next entry shown (p95, target ≤ 100 ms)',
+        value: p95(saveToNext),
+        detail: `${verdict(percentile(saveToNext, 95), 100)}; median ${percentile(saveToNext, 50).toFixed(1)} ms; ${saveToNext.length} saves by keyboard in Chromium (1, Enter), 400 ms of reading between them`,
+      },
       { measure: 'Counts under a threshold (p95, target ≤ 20 ms)', value: p95(counts), detail: `${verdict(percentile(counts, 95), 20)}; ${counts.length} thresholds` },
     ];
     return { rows, ratio };

@@ -2,7 +2,7 @@ import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Skeleton, Stack, Text 
 import { type PredictionSetDetail, splitPredictionUri } from '@og/shared/contracts/predictions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SchemeOption } from '../../../../components/scheme-select';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
@@ -140,6 +140,15 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
     }
   });
 
+  // The tree is the heaviest part of the screen: it is given stable props, so moving to the next entry does not draw it again.
+  const chosenKey = draft?.nodeURIs.join('\n') ?? '';
+  const chosenURIs = useMemo(() => (chosenKey ? chosenKey.split('\n') : []), [chosenKey]);
+  const toggleTreeNodeInDraft = useCallback((node: Parameters<typeof toggleTreeNode>[1]) => update((current) => toggleTreeNode(current, node)), [update]);
+  const changeTreeScheme = useCallback((next: SchemeId) => {
+    setTreeScheme(next);
+    setTreeSelected(null);
+  }, []);
+
   const goTo = (target: string | null) => {
     if (target !== null) void navigate(`${reviewEntryPath(address, target)}${search}`);
   };
@@ -245,15 +254,12 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
                 schemes={schemes}
                 useSchemeTree={useSchemeTree}
                 scheme={scheme}
-                onSchemeChange={(next) => {
-                  setTreeScheme(next);
-                  setTreeSelected(null);
-                }}
+                onSchemeChange={changeTreeScheme}
                 selected={treeSelected}
                 onSelect={setTreeSelected}
-                onToggleNode={(node) => update((current) => toggleTreeNode(current, node))}
+                onToggleNode={toggleTreeNodeInDraft}
                 searchRef={treeSearchRef}
-                chosenURIs={draft.nodeURIs}
+                chosenURIs={chosenURIs}
               />
             </Grid.Col>
           </Grid>

@@ -3,7 +3,7 @@ import type { ReviewTreeNode } from '@og/shared/contracts/predictions';
 import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { type RefObject, useCallback, useMemo } from 'react';
+import { memo, type RefObject, useCallback, useMemo } from 'react';
 import { CodeSearch } from '../../../../components/code-search';
 import { CodeTree } from '../../../../components/code-tree';
 import { SchemeSelect, type SchemeOption } from '../../../../components/scheme-select';
@@ -40,7 +40,17 @@ interface ReviewTreeBrowserProps {
  * name weight 2, description 1, threshold 0.3, 20 unique names, 100 options, descriptions cut at
  * 70). A click selects a code; a double-click or Enter adds it; rows can be dragged to the drop zone.
  */
-export function ReviewTreeBrowser({ schemes, useSchemeTree, scheme, onSchemeChange, selected, onSelect, onToggleNode, searchRef, chosenURIs }: ReviewTreeBrowserProps) {
+export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
+  schemes,
+  useSchemeTree,
+  scheme,
+  onSchemeChange,
+  selected,
+  onSelect,
+  onToggleNode,
+  searchRef,
+  chosenURIs,
+}: ReviewTreeBrowserProps) {
   const tree = useSchemeTree(scheme);
   const expansion = useTreeExpansion(undefined, scheme);
   const lookup = tree.data?.lookup;
@@ -107,4 +117,4 @@ export function ReviewTreeBrowser({ schemes, useSchemeTree, scheme, onSchemeChan
       )}
     </Stack>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { unsavedDrafts } from '../mapping-conflicts';
 import { draftOf, isDraftChanged, type ReviewDraft } from '../review-draft';
 
@@ -27,7 +27,7 @@ export function useReviewDraft(setId: string, entry: Entry | undefined) {
   }
   const draft = current?.draft;
   const changed = entry && draft ? isDraftChanged(draft, entry.mappings) : false;
-  const update = (change: (draft: ReviewDraft) => ReviewDraft) => setState((previous) => (previous ? { ...previous, draft: change(previous.draft) } : previous));
+  const update = useCallback((change: (draft: ReviewDraft) => ReviewDraft) => setState((previous) => (previous ? { ...previous, draft: change(previous.draft) } : previous)), []);
   /** The version the draft started from: what a save sends, so a save over someone's newer mapping meets the 409. */
   const baseVersion = current?.version ?? entry?.version ?? 0;
   return { draft, changed, update, baseVersion };
