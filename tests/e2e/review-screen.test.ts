@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
@@ -11,6 +12,7 @@ import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './supp
  */
 
 const reviewer = { username: 'rhea', password: 'rhea-password-1' };
+const toyPredictions = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/predictions/occcanine_toydata_predictions.csv');
 const second = { username: 'sam', password: 'sam-password-1' };
 
 /** Strings a reviewer meets that an address must survive: a slash, a percent sign, emoji, quotes, a question mark. */
@@ -347,5 +349,58 @@ describe('the review screen (SPEC §2, §4)', () => {
     } finally {
       await dark.context.close();
     }
+  });
+});
+
+describe('a new reviewer, keyboard only', () => {
+  it('uploads OccCANINE’s toy predictions on /review, opens the set and codes entries with the keyboard alone', async () => {
+    await page.goto(`${app.url}/review`);
+    await page.getByTestId('prediction-file-input').setInputFiles(toyPredictions);
+    const row = page.getByTestId('prediction-set-row').filter({ has: page.getByText('occcanine_toydata_predictions', { exact: true }) });
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    const toy = { id: (await row.getAttribute('data-set-id'))!, slug: (await row.getAttribute('data-slug'))! };
+    await row.getByTestId('prediction-set-name').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^/review/${toy.slug}/entries/`));
+    const first = await entryTitle(page).innerText();
+    const mapping = async (string: string) =>
+      (await callApi<{ predictionEntry: { mappings: { nodeURIs: string[]; predictionURIs: string[] } } }>(page, 'GET', `/api/prediction-sets/${toy.id}/entries/${encodeURIComponent(string)}?filter=all`)).body.predictionEntry.mappings;
+
+    // 1 chooses the top prediction, Enter saves and shows the next entry.
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => entryTitle(page).innerText()).not.toBe(first);
+    const second = await entryTitle(page).innerText();
+    await expect.poll(async () => (await mapping(first)).predictionURIs.length).toBe(1);
+
+    // t searches the tree; Enter chooses the result (the tree takes the focus), Enter adds it, Enter saves.
+    await page.keyboard.press('t');
+    await page.keyboard.type('Tailor, Specialisation');
+    await expectVisible(page.getByTestId('review-tree-search-option-79100'));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tree');
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByTestId('chosen-node').filter({ hasText: 'Tailor, Specialisation Unknown' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => entryTitle(page).innerText()).not.toBe(second);
+    await expect.poll(async () => (await mapping(second)).nodeURIs).toEqual(['hisco:79100']);
+
+    // / searches the entries (those in the review's scope: the mapped ones have left it); arrows move back.
+    const third = await entryTitle(page).innerText();
+    const fourth = (await callApi<{ predictionEntry: { next: string } }>(page, 'GET', `/api/prediction-sets/${toy.id}/entries/${encodeURIComponent(third)}`)).body.predictionEntry.next;
+    await page.keyboard.press('/');
+    await page.keyboard.type(fourth.slice(0, 8));
+    await expectVisible(page.getByRole('option').filter({ hasText: fourth }).first());
+    // Each option shows the string, then whether it is mapped or its best confidence.
+    const position = await page.getByRole('option').evaluateAll((options, wanted) => options.findIndex((option) => option.querySelector('p')?.textContent === wanted), fourth);
+    expect(position).toBeGreaterThanOrEqual(0);
+    for (let step = 0; step <= position; step++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => entryTitle(page).innerText()).toBe(fourth);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => entryTitle(page).innerText()).toBe(third);
+    await page.keyboard.press('?');
+    await expectVisible(page.getByTestId('shortcuts-list'));
+    await shot(page, 'review-10-keyboard-light');
   });
 });
