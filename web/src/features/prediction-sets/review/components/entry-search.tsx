@@ -36,7 +36,8 @@ export function EntrySearch({ setId, scope, onChoose, inputRef }: EntrySearchPro
       filter={({ options: all }) => all}
       limit={100}
       onOptionSubmit={(string) => {
-        setValue('');
+        // The box empties once the Autocomplete has written the chosen option into it.
+        window.setTimeout(() => setValue(''), 0);
         inputRef.current?.blur();
         onChoose(string);
       }}
