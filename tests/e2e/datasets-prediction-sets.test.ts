@@ -342,8 +342,11 @@ describe('a prediction file uploaded through Run predictions', () => {
     expect((await setsOf(datasetId))[0]!.filter).toBe('unmapped');
     const menu = await openSetMenu(page, 'parish-predictions');
     await menu.getByTestId('review-mapped').click();
-    await page.waitForURL(`${app.url}/datasets/${encodeURIComponent(datasetId)}/prediction-sets/${encodeURIComponent(setId)}`);
+    // The review opens the first mapped entry (baker, mapped above) and puts its string in the address.
+    await page.waitForURL(`${app.url}/datasets/${encodeURIComponent(datasetId)}/prediction-sets/${encodeURIComponent(setId)}/entries/baker`);
+    await expect.poll(() => page.getByTestId('entry-string').innerText()).toBe('baker');
     expect((await setsOf(datasetId))[0]!.filter).toBe('mapped');
+    await shot(page, 'prediction-sets-review-from-list-light');
 
     await page.goBack();
     await setRow(page, 'parish-predictions').waitFor();

@@ -286,11 +286,14 @@ describe('the review screen (SPEC §2, §4)', () => {
       await page.getByTestId('review-tree-search-option-99930').click();
       await page.getByTestId('tree-node-99930').dblclick();
       await expectVisible(page.getByTestId('chosen-node'));
-      // …while the second reviewer saves the prediction first; the change reaches this page live, the draft stays.
+      // …while the second reviewer saves the prediction first; the change reaches this page live (its count too), the draft stays.
+      const badge = page.getByTestId('review-progress-badge');
+      const before = await badge.innerText();
       await other.page.keyboard.press('1');
       await other.page.getByTestId('save-and-next').click();
       await expectEntry(other.page, 'factory hand');
       await expect.poll(async () => (await mappingOf(page, 'blacksmith')).predictionURIs).toEqual(['hisco:83110']);
+      await expect.poll(() => badge.innerText()).not.toBe(before);
       expect(await page.getByTestId('save-and-next').innerText()).toBe('Save (1) and next');
       await page.getByTestId('save-and-next').click();
       const conflict = page.getByTestId('mapping-conflict');
