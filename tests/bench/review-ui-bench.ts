@@ -1,5 +1,4 @@
 import { launchBrowser, logIn, newPage } from '../e2e/support/browser.js';
-import { percentile } from './bench-table.js';
 
 /**
  * The review as a reviewer feels it, in Debian's Chromium against the bench's app: on a set's
