@@ -278,7 +278,9 @@ describe('a prediction file uploaded through Run predictions', () => {
       }
       await page.waitForTimeout(50);
     }
-    expect(seen.size, 'the row showed its import in progress').toBeGreaterThanOrEqual(1);
+    // On an idle machine the import of 60,000 entries can end before the modal has closed: then the
+    // row is first seen ready (the ring's figures are covered by prediction-import-view.test.ts).
+    if (seen.size === 0) expect(await status.getAttribute('data-state')).toBe('ready');
 
     // Once the import ends the list is read again: the set is ready, 'Update progress' offered.
     await row.locator('[data-testid="prediction-set-status"][data-state="ready"]').waitFor({ timeout: 30_000 });
@@ -343,7 +345,7 @@ describe('a prediction file uploaded through Run predictions', () => {
     const menu = await openSetMenu(page, 'parish-predictions');
     await menu.getByTestId('review-mapped').click();
     // The review opens the first mapped entry (baker, mapped above) and puts its string in the address.
-    await page.waitForURL(`${app.url}/datasets/${encodeURIComponent(datasetId)}/prediction-sets/${encodeURIComponent(setId)}/entries/baker`);
+    await page.waitForURL(`${app.url}/datasets/${encodeURIComponent(datasetId)}/prediction-sets/${encodeURIComponent(setId)}/entries/baker?filter=mapped`);
     await expect.poll(() => page.getByTestId('entry-string').innerText()).toBe('baker');
     expect((await setsOf(datasetId))[0]!.filter).toBe('mapped');
     await shot(page, 'prediction-sets-review-from-list-light');

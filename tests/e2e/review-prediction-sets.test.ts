@@ -253,8 +253,10 @@ describe('the /review page', () => {
   it('Name opens the review of the set', async () => {
     const [set] = await listSets();
     await setRow(page, setName).getByTestId('prediction-set-name').click();
-    await page.waitForURL(`${app.url}/review/${encodeURIComponent(set!.slug)}`);
-    expect(new URL(page.url()).pathname).toBe(`/review/${encodeURIComponent(set!.slug)}`);
+    // The review opens the set's first entry under its stored filter and threshold, and names it in the address.
+    await page.waitForURL((url) => url.pathname.startsWith(`/review/${encodeURIComponent(set!.slug)}/entries/`));
+    expect(new URL(page.url()).searchParams.get('filter')).toBe(set!.filter);
+    await page.getByTestId('entry-string').waitFor();
     await page.goBack();
     await expectVisible(setRow(page, setName));
   });

@@ -77,6 +77,12 @@ export function CodeTree({
 
   // Keyboard position: follows the selection until the arrow keys move it.
   const [active, setActive] = useState<string | null>(null);
+  // A new selection (a search, the address, a click) takes the keyboard position with it.
+  const [activeFor, setActiveFor] = useState(selected);
+  if (activeFor !== selected) {
+    setActiveFor(selected);
+    setActive(null);
+  }
   const activeValue = active !== null && indexByValue.has(active) ? active : selected;
   const activeIndex = activeValue === null ? -1 : (indexByValue.get(activeValue) ?? -1);
 

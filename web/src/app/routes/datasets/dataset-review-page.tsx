@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { entryStringOf } from '../../../features/prediction-sets/review/review-address';
 import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
 import { useSchemeTreeQuery } from '../../../features/schemes/api/get-scheme-tree';
 import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
@@ -7,11 +9,13 @@ import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
 export function DatasetReviewPage() {
   const { datasetID = '', predictionSetID = '', predictionString } = useParams();
   const schemes = useSchemesQuery();
+  const { pathname } = useLocation();
+  const address = useMemo(() => ({ setRef: predictionSetID, datasetId: datasetID }), [predictionSetID, datasetID]);
   return (
     <ReviewScreen
       key={predictionSetID}
-      address={{ setRef: predictionSetID, datasetId: datasetID }}
-      string={predictionString ?? null}
+      address={address}
+      string={entryStringOf(address, pathname, predictionString)}
       schemes={schemes.data?.schemes ?? []}
       useSchemeTree={useSchemeTreeQuery}
     />

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { entryStringOf } from '../../../features/prediction-sets/review/review-address';
 import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
 import { useSchemeTreeQuery } from '../../../features/schemes/api/get-scheme-tree';
 import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
@@ -10,12 +12,14 @@ export function ReviewPage() {
   const { predictionSetSlug = '', predictionString } = useParams();
   const { user } = useAuth();
   const schemes = useSchemesQuery();
+  const { pathname } = useLocation();
+  const address = useMemo(() => ({ setRef: predictionSetSlug, datasetId: null }), [predictionSetSlug]);
   if (!user) return <LoginRequiredNotice />;
   return (
     <ReviewScreen
       key={predictionSetSlug}
-      address={{ setRef: predictionSetSlug, datasetId: null }}
-      string={predictionString ?? null}
+      address={address}
+      string={entryStringOf(address, pathname, predictionString)}
       schemes={schemes.data?.schemes ?? []}
       useSchemeTree={useSchemeTreeQuery}
     />

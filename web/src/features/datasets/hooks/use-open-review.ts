@@ -20,7 +20,7 @@ export function useOpenReview(predictionSet: Pick<PredictionSetSummary, 'id' | '
     update.mutate(
       { address: { setId: predictionSet.id, datasetId }, scope: { filter } },
       {
-        onSuccess: () => void navigate(datasetReviewPath(datasetId, predictionSet.id)),
+        onSuccess: () => void navigate(`${datasetReviewPath(datasetId, predictionSet.id)}?filter=${filter}`),
         onError: (error) => notifyAdmin({ title: `The review of ${predictionSet.name} did not open`, message: error.message, color: 'red' }),
       },
     );

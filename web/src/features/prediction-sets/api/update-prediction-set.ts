@@ -28,9 +28,10 @@ export function useUpdatePredictionSet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ address, scope }: { address: PredictionSetAddress; scope: Partial<ReviewScope> }) => updatePredictionSet(address, scope),
+    // Everything of the sets is read again (the list, and a set's summary, which /review keys by slug).
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: predictionSetKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: predictionSetKeys.all() }),
         queryClient.invalidateQueries({ queryKey: sharedQueryKeys.datasetsList }),
       ]),
   });

@@ -69,7 +69,7 @@ function ReadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps) {
           ta="start"
           dir="auto"
           style={{ wordBreak: 'break-word' }}
-          onClick={() => void navigate(`/review/${encodeURIComponent(predictionSet.slug)}`)}
+          onClick={() => void navigate(`/review/${encodeURIComponent(predictionSet.slug)}?filter=${predictionSet.filter}&threshold=${predictionSet.threshold}`)}
           data-testid="prediction-set-name"
         >
           <BreakableName name={predictionSet.name} />

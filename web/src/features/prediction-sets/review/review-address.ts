@@ -16,3 +16,18 @@ export function reviewBasePath(address: ReviewAddress): string {
 export function reviewEntryPath(address: ReviewAddress, string: string): string {
   return `${reviewBasePath(address)}/entries/${encodeURIComponent(string)}`;
 }
+
+/**
+ * The entry string of an address, read from the path as the browser has it (still encoded): the
+ * router's own decoding of parameters turns a title's literal `%2F` into `/`. Null when the path
+ * names no entry; the router's parameter when the path is not of this review.
+ */
+export function entryStringOf(address: ReviewAddress, pathname: string, routerParam: string | undefined): string | null {
+  const prefix = `${reviewBasePath(address)}/entries/`;
+  if (!pathname.startsWith(prefix)) return routerParam ?? null;
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return routerParam ?? null;
+  }
+}

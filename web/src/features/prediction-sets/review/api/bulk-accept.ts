@@ -12,7 +12,8 @@ export function useBulkAcceptPreview(setId: string, minConf: number, enabled: bo
     queryFn: ({ signal }) => api.get(`${predictionSetApiPath(setId)}/bulk-accept?minConf=${minConf}`, bulkAcceptPreview, { signal }),
     enabled,
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    // One count per confidence asked, kept a little: it reads the set's unmapped entries at or above it.
+    staleTime: 15_000,
   });
 }
 

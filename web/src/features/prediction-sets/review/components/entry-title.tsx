@@ -22,7 +22,11 @@ export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTi
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <Tooltip label="Previous entry (←)" withArrow>
-        <ActionIcon variant="default" size="lg" onClick={onPrevious} disabled={entry.prev === null} aria-label="Previous entry" data-testid="previous-entry">
+        <ActionIcon variant="default" size="lg" onClick={(event) => {
+            onPrevious();
+            // A mouse click leaves Enter to the review (save), not to this button.
+            if (event.detail > 0) event.currentTarget.blur();
+          }} disabled={entry.prev === null} aria-label="Previous entry" data-testid="previous-entry">
           <IconChevronLeft size={18} />
         </ActionIcon>
       </Tooltip>
@@ -37,7 +41,10 @@ export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTi
         )}
       </Stack>
       <Tooltip label="Next entry (→)" withArrow>
-        <ActionIcon variant="default" size="lg" onClick={onNext} disabled={entry.next === null} aria-label="Next entry" data-testid="next-entry">
+        <ActionIcon variant="default" size="lg" onClick={(event) => {
+            onNext();
+            if (event.detail > 0) event.currentTarget.blur();
+          }} disabled={entry.next === null} aria-label="Next entry" data-testid="next-entry">
           <IconChevronRight size={18} />
         </ActionIcon>
       </Tooltip>

@@ -1,6 +1,5 @@
-import { Group, Kbd, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import type { NodeDetail, Prediction } from '@og/shared/contracts/predictions';
-import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { CodeLabel } from './code-label';
 import { ConfidenceBox } from './confidence-box';
 import classes from './review.module.css';
@@ -13,7 +12,15 @@ interface PredictionListProps {
   onShowInTree: (uri: string) => void;
 }
 
-/** SPEC §2 review, left: the predictions with labels, codes and the confidence box; a click (or 1–5) chooses or drops one. */
+/** A mouse click leaves Enter to the review (save), not to the control clicked. */
+const blurAfterClick = (event: React.MouseEvent<HTMLElement>) => {
+  if (event.detail > 0 && document.activeElement instanceof HTMLElement) document.activeElement.blur();
+};
+
+/**
+ * SPEC §2 review, left: the predictions with labels, codes and the confidence box. A click on the
+ * row, its checkbox (Space) or the keys 1–5 choose or drop one.
+ */
 export function PredictionList({ predictions, chosenURIs, nodeDetails, onToggle, onShowInTree }: PredictionListProps) {
   if (predictions.length === 0) {
     return (
@@ -26,28 +33,31 @@ export function PredictionList({ predictions, chosenURIs, nodeDetails, onToggle,
     <Stack gap="xs" data-testid="predictions">
       {predictions.map((prediction, index) => {
         const chosen = prediction.uris.length > 0 && prediction.uris.every((uri) => chosenURIs.includes(uri));
+        const names = prediction.uris.map((uri) => nodeDetails[uri]?.name ?? uri).join(', ');
         return (
           <Paper
             key={`${index}-${prediction.uris.join(' ')}`}
-            component="button"
-            type="button"
             withBorder
             radius="md"
             p="xs"
             className={classes.prediction}
-            role="checkbox"
-            aria-checked={chosen}
             data-chosen={chosen || undefined}
             data-testid="prediction"
-            onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
+            onClick={(event: React.MouseEvent<HTMLDivElement>) => {
+              if ((event.target as HTMLElement).closest('button, input')) return;
               onToggle(prediction.uris);
-              // A mouse click leaves Enter to the review (save), not to this button.
-              if (event.detail > 0) event.currentTarget.blur();
             }}
           >
             <Group gap="sm" wrap="nowrap" justify="space-between">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                {chosen ? <IconCircleCheckFilled size={20} className={classes.check} /> : <IconCircle size={20} className={classes.uncheck} />}
+                <Checkbox
+                  checked={chosen}
+                  onChange={() => onToggle(prediction.uris)}
+                  onClick={blurAfterClick}
+                  color="teal"
+                  radius="xl"
+                  aria-label={`Prediction ${index + 1}: ${names}`}
+                />
                 {index < 5 && <Kbd size="xs">{index + 1}</Kbd>}
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   {prediction.uris.map((uri) => (

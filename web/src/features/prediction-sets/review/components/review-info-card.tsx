@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Divider, Group, HoverCard, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
 import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewScope } from '../../api/prediction-set-keys';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
 import { useCoverage } from '../api/get-coverage';
@@ -28,6 +28,17 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((p
  */
 export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset }: ReviewInfoCardProps) {
   const [open, setOpen] = useState(false);
+  // SPEC's hover card, which the info button (click, Enter, Space) opens too, so the keyboard reaches it.
+  const closeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  const openNow = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const closeSoon = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpen(false), 250);
+  };
   const [slider, setSlider] = useState<number | null>(null);
   const coverage = useCoverage(setId, scope.threshold, open);
   // The slider's own position until the address carries it (keys pressed quickly must not start from a stale value).
@@ -37,10 +48,10 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   const mapped = counts?.mappedCount;
 
   return (
-    <HoverCard width={360} shadow="md" withArrow openDelay={80} closeDelay={250} position="bottom-start" onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
-      <HoverCard.Target>
-        <Group gap={6} wrap="nowrap" data-testid="review-info">
-          <ActionIcon variant="default" size="lg" aria-label="About this review" onFocus={() => setOpen(true)}>
+    <Popover opened={open} onChange={setOpen} width={360} shadow="md" withArrow position="bottom-start">
+      <Popover.Target>
+        <Group gap={6} wrap="nowrap" data-testid="review-info" onMouseEnter={openNow} onMouseLeave={closeSoon}>
+          <ActionIcon variant="default" size="lg" aria-label="About this review" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
             <IconInfoCircle size={18} />
           </ActionIcon>
           {counts && (
@@ -49,8 +60,8 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
             </Badge>
           )}
         </Group>
-      </HoverCard.Target>
-      <HoverCard.Dropdown data-testid="review-info-card">
+      </Popover.Target>
+      <Popover.Dropdown data-testid="review-info-card" onMouseEnter={openNow} onMouseLeave={closeSoon}>
         <Stack gap="sm">
           <div>
             <Text size="sm" fw={600}>
@@ -117,11 +128,20 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
               '…'
             )}
           </Text>
-          <Button variant="light" size="xs" leftSection={<IconChecks size={16} />} onClick={onBulkAccept} data-testid="open-bulk-accept">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconChecks size={16} />}
+            onClick={() => {
+              setOpen(false);
+              onBulkAccept();
+            }}
+            data-testid="open-bulk-accept"
+          >
             Bulk accept…
           </Button>
         </Stack>
-      </HoverCard.Dropdown>
-    </HoverCard>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

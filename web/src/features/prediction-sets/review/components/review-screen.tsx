@@ -16,6 +16,7 @@ import { useReviewEntry } from '../hooks/use-review-entry';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
 import { useReviewScope } from '../hooks/use-review-scope';
 import { useSaveEntry } from '../hooks/use-save-entry';
+import { unsavedDrafts } from '../mapping-conflicts';
 import { type ReviewAddress, reviewEntryPath } from '../review-address';
 import { togglePrediction, toggleTreeNode, withTags } from '../review-draft';
 import type { ReviewAction } from '../review-shortcuts';
@@ -134,10 +135,13 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
   if (treeScheme === null && entry) setTreeScheme(scheme);
 
   // Another reviewer's save of the entry on screen: read it again (the draft follows unless changed here).
+  // Other saves in the set: the entries they changed are read again (the one on screen, and those read ahead); a batch names none, so all are.
   useLivePredictionSet(setId, (change) => {
-    if (entry && (change.strings.length === 0 || change.strings.includes(entry.string))) {
-      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.entries(setId), entry.string] });
+    if (change.strings.length === 0) {
+      void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entries(setId) });
+      return;
     }
+    for (const changed of change.strings) void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.entries(setId), changed] });
   });
 
   // The tree is the heaviest part of the screen: it is given stable props, so moving to the next entry does not draw it again.
@@ -150,7 +154,10 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
   }, []);
 
   const goTo = (target: string | null) => {
-    if (target !== null) void navigate(`${reviewEntryPath(address, target)}${search}`);
+    if (target === null) return;
+    // Unsaved choices stay with their entry for when the reviewer comes back.
+    if (entry && draft && changed) unsavedDrafts.keep(setId, entry.string, draft);
+    void navigate(`${reviewEntryPath(address, target)}${search}`);
   };
   const showInTree = (uri: string) => {
     const { scheme: uriScheme, code } = splitPredictionUri(uri);
@@ -218,54 +225,54 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
 
       {entryQuery.isError ? (
         <EntryLoadError error={entryQuery.error} hasString={string !== null} />
-      ) : !entry || !draft ? (
-        <Stack gap="sm" aria-busy>
-          <Skeleton height={34} width="40%" />
-          <Skeleton height={120} />
-        </Stack>
+      ) : entry && draft ? (
+        <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
       ) : (
-        <>
-          <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
-          <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Stack gap="md">
-                <ChosenNodes nodes={draft.treeNodes} onRemove={(node) => update((current) => toggleTreeNode(current, node))} onShowInTree={showInTree} />
-                <PredictionList
-                  predictions={entry.predictions}
-                  chosenURIs={draft.predictionURIs}
-                  nodeDetails={answer!.nodeDetails}
-                  onToggle={(uris) => update((current) => togglePrediction(current, uris))}
-                  onShowInTree={showInTree}
-                />
-                <DropZone
-                  onDropNode={(json) => {
-                    try {
-                      const node = JSON.parse(json) as Parameters<typeof toggleTreeNode>[1];
-                      update((current) => toggleTreeNode(current, node));
-                    } catch {
-                      // Not one of our drags: nothing to add.
-                    }
-                  }}
-                />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }} data-review-tree>
-              <ReviewTreeBrowser
-                schemes={schemes}
-                useSchemeTree={useSchemeTree}
-                scheme={scheme}
-                onSchemeChange={changeTreeScheme}
-                selected={treeSelected}
-                onSelect={setTreeSelected}
-                onToggleNode={toggleTreeNodeInDraft}
-                searchRef={treeSearchRef}
-                chosenURIs={chosenURIs}
-              />
-            </Grid.Col>
-          </Grid>
-          <ReviewFooter draft={draft} changed={changed} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />
-        </>
+        <Skeleton height={40} width="40%" aria-busy />
       )}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {entry && draft ? (
+            <Stack gap="md">
+              <ChosenNodes nodes={draft.treeNodes} onRemove={(node) => update((current) => toggleTreeNode(current, node))} onShowInTree={showInTree} />
+              <PredictionList
+                predictions={entry.predictions}
+                chosenURIs={draft.predictionURIs}
+                nodeDetails={answer!.nodeDetails}
+                onToggle={(uris) => update((current) => togglePrediction(current, uris))}
+                onShowInTree={showInTree}
+              />
+              <DropZone
+                onDropNode={(json) => {
+                  try {
+                    const node = JSON.parse(json) as Parameters<typeof toggleTreeNode>[1];
+                    update((current) => toggleTreeNode(current, node));
+                  } catch {
+                    // Not one of our drags: nothing to add.
+                  }
+                }}
+              />
+            </Stack>
+          ) : (
+            !entryQuery.isError && <Skeleton height={120} aria-busy />
+          )}
+        </Grid.Col>
+        {/* The tree stays mounted from entry to entry (its open folders, scroll and search kept), even while one loads. */}
+        <Grid.Col span={{ base: 12, md: 6 }} data-review-tree>
+          <ReviewTreeBrowser
+            schemes={schemes}
+            useSchemeTree={useSchemeTree}
+            scheme={scheme}
+            onSchemeChange={changeTreeScheme}
+            selected={treeSelected}
+            onSelect={setTreeSelected}
+            onToggleNode={toggleTreeNodeInDraft}
+            searchRef={treeSearchRef}
+            chosenURIs={chosenURIs}
+          />
+        </Grid.Col>
+      </Grid>
+      {entry && draft && <ReviewFooter draft={draft} changed={changed} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
       <BulkAcceptModal setId={setId} opened={bulkOpen} onClose={() => setBulkOpen(false)} batch={batch} onBatch={setBatch} />
       <MappingConflictModal scope={scope} nodeDetails={answer?.nodeDetails ?? {}} />
     </Stack>

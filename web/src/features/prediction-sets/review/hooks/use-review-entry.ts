@@ -18,11 +18,13 @@ export function useReviewEntry(setId: string | undefined, string: string | null,
   const query = useQuery({ ...entryQueryOptions(setId ?? '', string, scope), enabled: setId !== undefined });
   const entry: PredictionEntryAnswer | undefined = query.data;
 
+  // Only an answer read now: a cached `_first` may name an entry that has been saved out of the scope since.
+  const fresh = !query.isFetching;
   useEffect(() => {
-    if (string !== null || !entry || !setId) return;
+    if (string !== null || !entry || !setId || !fresh) return;
     queryClient.setQueryData(predictionSetKeys.entry(setId, entry.predictionEntry.string, scope), entry);
     void navigate(`${reviewEntryPath(address, entry.predictionEntry.string)}${search}`, { replace: true });
-  }, [string, entry, setId, scope, address, search, navigate, queryClient]);
+  }, [string, entry, setId, fresh, scope, address, search, navigate, queryClient]);
 
   const next = entry?.predictionEntry.next ?? null;
   const prev = entry?.predictionEntry.prev ?? null;

@@ -38,10 +38,10 @@ function writeCachedMapping(queryClient: QueryClient, setId: string, string: str
   };
 }
 
-/** SPEC §4: saving counts the entry as mapped (by one), at once; the answer's count then stands. */
-function shiftCachedCounts(queryClient: QueryClient, setId: string, delta: number) {
+/** SPEC §4: saving counts the entry as mapped (by one), at once, under the threshold it is below; the answer's count then stands. */
+function shiftCachedCounts(queryClient: QueryClient, setId: string, threshold: number, delta: number) {
   if (delta === 0) return;
-  queryClient.setQueriesData<PredictionSetCount>({ queryKey: [...predictionSetKeys.set(setId), 'counts'] }, (counts) =>
+  queryClient.setQueryData<PredictionSetCount>(predictionSetKeys.counts(setId, threshold), (counts) =>
     counts ? { ...counts, mappedCount: Math.max(0, counts.mappedCount + delta) } : counts,
   );
 }
@@ -116,25 +116,29 @@ export function useSaveEntry() {
 
   return useCallback(
     (input: SaveEntryInput) => {
-      const { setId, entry, draft, address, search } = input;
+      const { setId, entry, draft, address, search, scope } = input;
       const wasMapped = chosenCount(entry.mappings) > 0;
       const nowMapped = chosenCount(draft) > 0;
       const rollback = writeCachedMapping(queryClient, setId, entry.string, draft);
-      shiftCachedCounts(queryClient, setId, Number(nowMapped) - Number(wasMapped));
+      const bestConf = Math.max(0, ...entry.predictions.map((prediction) => prediction.conf));
+      if (bestConf < scope.threshold) shiftCachedCounts(queryClient, setId, scope.threshold, Number(nowMapped) - Number(wasMapped));
       unsavedDrafts.drop(setId, entry.string);
-      // The next entry, read ahead; at the end of the scope the first left (or SPEC §8's summary).
-      void navigate(entry.next !== null ? `${reviewEntryPath(address, entry.next)}${search}` : `${reviewBasePath(address)}${search}`);
+      // The next entry, read ahead, at once. At the end of the scope the first one left (or SPEC §8's
+      // summary) is asked for once the save is in, so the answer cannot be the entry just saved.
+      const last = entry.next === null;
+      if (!last) void navigate(`${reviewEntryPath(address, entry.next!)}${search}`);
 
       send(input, { version: entry.version, propagate: false }).then(
         (saved) => {
           // The first entry of the scope may have been this one: read it again when asked.
-          void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entry(setId, null, input.scope), refetchType: 'none' });
+          queryClient.removeQueries({ queryKey: predictionSetKeys.entry(setId, null, scope), exact: true });
+          if (last) void navigate(`${reviewBasePath(address)}${search}`);
           const id = `mapping-saved-${setId}-${entry.string}`;
           notifyReview({
             id,
             title: 'Mapping saved',
             color: 'teal',
-            message: SavedNotice.saved(entry.string, chosenCount(draft), saved.sameTitle, () => {
+            message: SavedNotice.saved(entry.string, chosenCount(draft), nowMapped ? saved.sameTitle : 0, () => {
               notifications.hide(id);
               propagate(input, saved.version);
             }),
