@@ -230,31 +230,33 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
       ) : (
         <Skeleton height={40} width="40%" aria-busy />
       )}
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          {entry && draft ? (
-            <Stack gap="md">
-              <ChosenNodes nodes={draft.treeNodes} onRemove={(node) => update((current) => toggleTreeNode(current, node))} onShowInTree={showInTree} />
-              <PredictionList
-                predictions={entry.predictions}
-                chosenURIs={draft.predictionURIs}
-                nodeDetails={answer!.nodeDetails}
-                onToggle={(uris) => update((current) => togglePrediction(current, uris))}
-                onShowInTree={showInTree}
-              />
-              <DropZone
-                onDropNode={(json) => {
-                  try {
-                    const node = JSON.parse(json) as Parameters<typeof toggleTreeNode>[1];
-                    update((current) => toggleTreeNode(current, node));
-                  } catch {
-                    // Not one of our drags: nothing to add.
-                  }
-                }}
-              />
-            </Stack>
-          ) : (
-            !entryQuery.isError && <Skeleton height={120} aria-busy />
+      {/* With no entry left in the scope, SPEC §8's summary stands alone. */}
+      {!(entryQuery.isError && string === null) && (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {entry && draft ? (
+              <Stack gap="md">
+                <ChosenNodes nodes={draft.treeNodes} onRemove={(node) => update((current) => toggleTreeNode(current, node))} onShowInTree={showInTree} />
+                <PredictionList
+                  predictions={entry.predictions}
+                  chosenURIs={draft.predictionURIs}
+                  nodeDetails={answer!.nodeDetails}
+                  onToggle={(uris) => update((current) => togglePrediction(current, uris))}
+                  onShowInTree={showInTree}
+                />
+                <DropZone
+                  onDropNode={(json) => {
+                    try {
+                      const node = JSON.parse(json) as Parameters<typeof toggleTreeNode>[1];
+                      update((current) => toggleTreeNode(current, node));
+                    } catch {
+                      // Not one of our drags: nothing to add.
+                    }
+                  }}
+                />
+              </Stack>
+            ) : (
+              !entryQuery.isError && <Skeleton height={120} aria-busy />
           )}
         </Grid.Col>
         {/* The tree stays mounted from entry to entry (its open folders, scroll and search kept), even while one loads. */}
@@ -272,6 +274,7 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
           />
         </Grid.Col>
       </Grid>
+      )}
       {entry && draft && <ReviewFooter draft={draft} changed={changed} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
       <BulkAcceptModal setId={setId} opened={bulkOpen} onClose={() => setBulkOpen(false)} batch={batch} onBatch={setBatch} />
       <MappingConflictModal scope={scope} nodeDetails={answer?.nodeDetails ?? {}} />
