@@ -1,0 +1,147 @@
+import { IsotonicCalibration } from './isotonic-calibration.js';
+import { normaliseTitle } from './title-features.js';
+import { type CodedTitle, TitleIndex } from './title-index.js';
+
+export interface CodePrediction {
+  code: string;
+  conf: number;
+}
+
+/** How a title was coded: from the same title known (normalised), or from similar ones. */
+type Evidence = 'exact' | 'near';
+
+interface RawPrediction {
+  evidence: Evidence;
+  /** Uncalibrated: higher is surer. */
+  score: number;
+  /** Candidate codes with their vote, best first. */
+  votes: { code: string; vote: number }[];
+}
+
+const neighbourCount = 15;
+/** Below this similarity of the nearest known title a title is not coded (no guess dressed up). */
+const minSimilarity = 0.2;
+/** Below this calibrated confidence the coder gives no prediction. */
+const minConfidence = 0.05;
+/** The share of the examples held out to calibrate on. */
+const calibrationShare = 0.2;
+
+export interface PredictOptions {
+  k?: number;
+  /** Only these codes may be predicted (a row's associated codes). */
+  allowed?: ReadonlySet<string>;
+}
+
+/**
+ * The built-in coder (issue 13): nearest neighbours over known coded titles (character 3-grams
+ * and words, TF-IDF, cosine), an exact normalised match winning outright, and confidences
+ * calibrated on held-out examples (isotonic), one calibration per kind of evidence. Built from
+ * weighted examples: reviews weigh more than datasets, datasets more than labels and links.
+ */
+export class TitleCoder {
+  private constructor(
+    private readonly index: TitleIndex,
+    private readonly calibrations: Record<Evidence, IsotonicCalibration>,
+    /** Examples learned from, and distinct titles. */
+    readonly examples: number,
+  ) {}
+
+  get titles(): number {
+    return this.index.size;
+  }
+
+  static build(examples: readonly CodedTitle[], options: { seed?: number } = {}): TitleCoder {
+    const usable = examples.filter((example) => example.norm && example.code);
+    // Calibration: an index of 80% of the examples codes the other 20% (by example, as titles repeat in real files).
+    const next = seeded(options.seed ?? 17);
+    const held: CodedTitle[] = [];
+    const kept: CodedTitle[] = [];
+    for (const example of usable) (next() < calibrationShare ? held : kept).push(example);
+    const probe = TitleIndex.build(kept);
+    const samples: Record<Evidence, { score: number; right: boolean }[]> = { exact: [], near: [] };
+    for (const example of held) {
+      const raw = rawPrediction(probe, example.norm, undefined);
+      if (!raw) continue;
+      samples[raw.evidence].push({ score: raw.score, right: raw.votes[0]!.code === example.code });
+    }
+    const calibrations = {
+      exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 2 }),
+      near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 2 }),
+    };
+    return new TitleCoder(TitleIndex.build(usable), calibrations, usable.length);
+  }
+
+  /** The title's top codes with calibrated confidences (the first one's is the chance it is right); [] when the coder cannot tell. */
+  predict(title: string, options: PredictOptions = {}): CodePrediction[] {
+    const k = options.k ?? 5;
+    const raw = rawPrediction(this.index, normaliseTitle(title), options.allowed);
+    if (!raw) return [];
+    const first = this.calibrations[raw.evidence].apply(raw.score);
+    if (first < minConfidence) return [];
+    const rest = raw.votes.slice(1, k);
+    const restVotes = rest.reduce((sum, vote) => sum + vote.vote, 0);
+    return [
+      { code: raw.votes[0]!.code, conf: round(first) },
+      // The rest share what the first leaves, by their votes (never above the first).
+      ...rest.map((vote) => ({ code: vote.code, conf: round(Math.min(first, ((1 - first) * vote.vote) / (restVotes || 1))) })),
+    ];
+  }
+}
+
+/** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */
+function rawPrediction(index: TitleIndex, norm: string, allowed: ReadonlySet<string> | undefined): RawPrediction | null {
+  if (!norm) return null;
+  const votes = new Map<string, number>();
+  const exact = index.exact(norm);
+  let evidence: Evidence = 'near';
+  let total = 0;
+  if (exact !== undefined) {
+    for (const { code, weight } of index.codes[exact]!) {
+      if (allowed && !allowed.has(code)) continue;
+      votes.set(code, (votes.get(code) ?? 0) + weight);
+      total += weight;
+    }
+    if (total > 0) evidence = 'exact';
+  }
+  const neighbours = index.neighbours(norm, neighbourCount);
+  const nearest = neighbours.find((neighbour) => neighbour.doc !== exact)?.similarity ?? 0;
+  if (evidence === 'near' && nearest < minSimilarity) return null;
+  // Neighbours vote too (in an exact match, far less: they fill the ranks after the known codes).
+  const neighbourWeight = evidence === 'exact' ? 0.05 : 1;
+  let neighbourTotal = 0;
+  for (const { doc, similarity } of neighbours) {
+    if (doc === exact) continue;
+    const codes = index.codes[doc]!;
+    const docWeight = codes.reduce((sum, entry) => sum + entry.weight, 0);
+    for (const { code, weight } of codes) {
+      if (allowed && !allowed.has(code)) continue;
+      const vote = neighbourWeight * similarity ** 3 * (weight / docWeight);
+      votes.set(code, (votes.get(code) ?? 0) + vote);
+      neighbourTotal += vote;
+    }
+  }
+  const ranked = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
+  if (ranked.length === 0) return null;
+  const top = ranked[0]!.vote;
+  const score =
+    evidence === 'exact'
+      ? // The known title's share for its top code, surer with more evidence behind it.
+        (top / (total + neighbourTotal)) * (total / (total + 1))
+      : // How close the nearest title is, times how much the neighbours agree.
+        nearest * (top / neighbourTotal);
+  return { evidence, score, votes: ranked };
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** A small deterministic random generator (mulberry32), so the same examples give the same coder. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

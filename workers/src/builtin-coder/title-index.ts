@@ -1,0 +1,168 @@
+import { titleFeatures } from './title-features.js';
+
+/** One coded title the coder learns from, and how much its evidence counts. */
+export interface CodedTitle {
+  /** Normalised (`normaliseTitle`). */
+  norm: string;
+  code: string;
+  weight: number;
+}
+
+export interface Neighbour {
+  doc: number;
+  similarity: number;
+}
+
+/** Features in more than this share of the titles (' ma', 'w:of') are too common to tell titles apart; a query skips them when it has others. */
+const commonShare = 0.05;
+
+/**
+ * The known titles, each distinct normalised title once with the codes it was given (summed
+ * weights), and an inverted index of their TF-IDF feature vectors (cosine similarity). Built in
+ * two passes over the titles (document frequencies, then the postings), so no title's vector is
+ * kept apart from the postings.
+ */
+export class TitleIndex {
+  private constructor(
+    readonly norms: string[],
+    private readonly byNorm: Map<string, number>,
+    /** Per title, its codes with their weights, heaviest first. */
+    readonly codes: { code: string; weight: number }[][],
+    private readonly featureIds: Map<string, number>,
+    private readonly idf: Float32Array,
+    private readonly postingStart: Int32Array,
+    private readonly postingDocs: Int32Array,
+    private readonly postingWeights: Float32Array,
+    private readonly commonDf: number,
+  ) {}
+
+  get size(): number {
+    return this.norms.length;
+  }
+
+  static build(examples: Iterable<CodedTitle>): TitleIndex {
+    const byNorm = new Map<string, number>();
+    const norms: string[] = [];
+    const codeWeights: Map<string, number>[] = [];
+    for (const example of examples) {
+      if (!example.norm) continue;
+      let doc = byNorm.get(example.norm);
+      if (doc === undefined) {
+        doc = norms.length;
+        byNorm.set(example.norm, doc);
+        norms.push(example.norm);
+        codeWeights.push(new Map());
+      }
+      const weights = codeWeights[doc]!;
+      weights.set(example.code, (weights.get(example.code) ?? 0) + example.weight);
+    }
+    const codes = codeWeights.map((weights) => [...weights].map(([code, weight]) => ({ code, weight })).sort((a, b) => b.weight - a.weight));
+
+    // Pass 1: feature ids and document frequencies.
+    const featureIds = new Map<string, number>();
+    let df = new Int32Array(1024);
+    for (const norm of norms) {
+      for (const feature of titleFeatures(norm).keys()) {
+        let id = featureIds.get(feature);
+        if (id === undefined) {
+          id = featureIds.size;
+          featureIds.set(feature, id);
+          if (id >= df.length) {
+            const grown = new Int32Array(df.length * 2);
+            grown.set(df);
+            df = grown;
+          }
+        }
+        df[id]! += 1;
+      }
+    }
+    const featureCount = featureIds.size;
+    const idf = new Float32Array(featureCount);
+    for (let id = 0; id < featureCount; id++) idf[id] = Math.log((norms.length + 1) / (df[id]! + 1)) + 1;
+    const postingStart = new Int32Array(featureCount + 1);
+    for (let id = 0; id < featureCount; id++) postingStart[id + 1] = postingStart[id]! + df[id]!;
+    const postingDocs = new Int32Array(postingStart[featureCount]!);
+    const postingWeights = new Float32Array(postingStart[featureCount]!);
+    const filled = new Int32Array(featureCount);
+
+    // Pass 2: each title's normalised TF-IDF weights into the postings.
+    for (let doc = 0; doc < norms.length; doc++) {
+      const features = titleFeatures(norms[doc]!);
+      let norm2 = 0;
+      const entries: [number, number][] = [];
+      for (const [feature, tf] of features) {
+        const id = featureIds.get(feature)!;
+        const weight = (1 + Math.log(tf)) * idf[id]!;
+        entries.push([id, weight]);
+        norm2 += weight * weight;
+      }
+      const length = Math.sqrt(norm2) || 1;
+      for (const [id, weight] of entries) {
+        const at = postingStart[id]! + filled[id]!++;
+        postingDocs[at] = doc;
+        postingWeights[at] = weight / length;
+      }
+    }
+    return new TitleIndex(norms, byNorm, codes, featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
+  }
+
+  /** The known title equal to this normalised one, if any. */
+  exact(norm: string): number | undefined {
+    return this.byNorm.get(norm);
+  }
+
+  /** Scratch space for scores, reused between queries (one index serves one thread). */
+  private scores: Float32Array | null = null;
+
+  /** The `k` known titles most like this one (cosine of TF-IDF vectors), most alike first. */
+  neighbours(norm: string, k: number): Neighbour[] {
+    const query: [number, number][] = [];
+    let norm2 = 0;
+    for (const [feature, tf] of titleFeatures(norm)) {
+      const id = this.featureIds.get(feature);
+      if (id === undefined) {
+        // A feature no known title has still counts in the query's length.
+        const weight = (1 + Math.log(tf)) * (Math.log(this.norms.length + 1) + 1);
+        norm2 += weight * weight;
+        continue;
+      }
+      const weight = (1 + Math.log(tf)) * this.idf[id]!;
+      query.push([id, weight]);
+      norm2 += weight * weight;
+    }
+    if (query.length === 0) return [];
+    const length = Math.sqrt(norm2);
+    const rare = query.filter(([id]) => this.postingStart[id + 1]! - this.postingStart[id]! <= this.commonDf);
+    const used = rare.length >= 3 ? rare : query;
+
+    this.scores ??= new Float32Array(this.norms.length);
+    const scores = this.scores;
+    const touched: number[] = [];
+    for (const [id, weight] of used) {
+      const queryWeight = weight / length;
+      for (let at = this.postingStart[id]!, end = this.postingStart[id + 1]!; at < end; at++) {
+        const doc = this.postingDocs[at]!;
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc]! += queryWeight * this.postingWeights[at]!;
+      }
+    }
+    const best: Neighbour[] = [];
+    for (const doc of touched) {
+      const similarity = scores[doc]!;
+      scores[doc] = 0;
+      if (best.length < k) {
+        best.push({ doc, similarity });
+        if (best.length === k) best.sort((a, b) => b.similarity - a.similarity);
+      } else if (similarity > best[k - 1]!.similarity) {
+        let at = k - 1;
+        while (at > 0 && best[at - 1]!.similarity < similarity) {
+          best[at] = best[at - 1]!;
+          at--;
+        }
+        best[at] = { doc, similarity };
+      }
+    }
+    if (best.length < k) best.sort((a, b) => b.similarity - a.similarity);
+    return best;
+  }
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { isSchemeId } from '@og/shared/domain/schemes';
+import { evidenceWeights, readCodedTitles, shippedTraining } from '../builtin-coder/shipped-titles.js';
+import { TitleCoder } from '../builtin-coder/title-coder.js';
+import type { CodedTitle } from '../builtin-coder/title-index.js';
+
+const usage =
+  'npm run eval:predictor -- --scheme hisco --file FILE.csv --title-column title --code-column hisco [--folds 5] [--data-dir ../shared/data] [--seed 1]';
+
+/** Confidence bands the reliability is printed by. */
+const bands = [
+  { label: '≥ 0.9', low: 0.9, high: Infinity },
+  { label: '0.8–0.9', low: 0.8, high: 0.9 },
+  { label: '0.5–0.8', low: 0.5, high: 0.8 },
+  { label: '< 0.5', low: -Infinity, high: 0.5 },
+];
+
+/**
+ * k-fold cross-validation of the built-in coder on a coded CSV (issue 13): each fold is coded by a
+ * coder trained on the other folds plus the shipped sources of the scheme (the file itself left
+ * out of them). Prints top-1, top-5, the share of titles coded, and precision by confidence band.
+ */
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      scheme: { type: 'string' },
+      file: { type: 'string' },
+      'title-column': { type: 'string', default: 'title' },
+      'code-column': { type: 'string' },
+      folds: { type: 'string', default: '5' },
+      'data-dir': { type: 'string', default: path.resolve(import.meta.dirname, '../../../../shared/data') },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  const scheme = values.scheme;
+  const folds = Number(values.folds);
+  if (!scheme || !isSchemeId(scheme) || !values.file || !values['code-column'] || !Number.isInteger(folds) || folds < 2) {
+    console.error(`Usage: ${usage}`);
+    process.exit(2);
+  }
+  const file = path.resolve(values.file);
+  const rows = readCodedTitles(file, { title: values['title-column']!, code: values['code-column'] }, evidenceWeights.dataset);
+  const shipped = shippedTraining(values['data-dir']!, scheme, { except: file });
+  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${folds} folds; also learning from ${shipped.sources.join(', ') || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
+
+  const random = mulberry(Number(values.seed));
+  const foldOf = rows.map(() => Math.floor(random() * folds));
+  let top1 = 0;
+  let top5 = 0;
+  let coded = 0;
+  let buildMs = 0;
+  let predictMs = 0;
+  const byBand = bands.map(() => ({ right: 0, count: 0 }));
+  for (let fold = 0; fold < folds; fold++) {
+    const training: CodedTitle[] = [...shipped.titles, ...rows.filter((_, index) => foldOf[index] !== fold)];
+    const built = performance.now();
+    const coder = TitleCoder.build(training, { seed: fold + 1 });
+    buildMs += performance.now() - built;
+    const started = performance.now();
+    rows.forEach((row, index) => {
+      if (foldOf[index] !== fold) return;
+      const predictions = coder.predict(row.norm);
+      if (predictions.length === 0) return;
+      coded++;
+      const right = predictions[0]!.code === row.code;
+      if (right) top1++;
+      if (predictions.slice(0, 5).some((prediction) => prediction.code === row.code)) top5++;
+      const band = bands.findIndex((candidate) => predictions[0]!.conf >= candidate.low && predictions[0]!.conf < candidate.high);
+      byBand[band]!.count++;
+      if (right) byBand[band]!.right++;
+    });
+    predictMs += performance.now() - started;
+  }
+  const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '—');
+  console.log('');
+  console.log('| measure | value |');
+  console.log('| --- | --- |');
+  console.log(`| top-1 (of all titles) | ${percent(top1, rows.length)} |`);
+  console.log(`| top-5 (of all titles) | ${percent(top5, rows.length)} |`);
+  console.log(`| titles coded | ${percent(coded, rows.length)} |`);
+  console.log(`| top-1 of the titles coded | ${percent(top1, coded)} |`);
+  console.log(`| build (mean of ${folds}) | ${(buildMs / folds / 1000).toFixed(2)} s |`);
+  console.log(`| coding speed | ${Math.round(rows.length / (predictMs / 1000)).toLocaleString('en')} titles/s |`);
+  console.log('');
+  console.log('| confidence of the first prediction | titles | right |');
+  console.log('| --- | --- | --- |');
+  bands.forEach((band, index) => console.log(`| ${band.label} | ${byBand[index]!.count.toLocaleString('en')} | ${percent(byBand[index]!.right, byBand[index]!.count)} |`));
+}
+
+function mulberry(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+main();
