@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { normaliseTitle } from './title-features.js';
+import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
 
 /** How much each kind of evidence counts (a reviewer's mapping most; a scheme's own label least). */
@@ -28,7 +28,7 @@ export function readCodedTitles(file: string, columns: { title: string; code: st
   for (const row of parsed.data) {
     const title = row[columns.title]?.trim();
     const code = row[columns.code]?.trim();
-    if (title && code) titles.push({ norm: normaliseTitle(title), code, weight });
+    if (title && code) titles.push({ norm: coderNorm(title), code, weight });
   }
   return titles;
 }

@@ -1,5 +1,5 @@
 import { IsotonicCalibration } from './isotonic-calibration.js';
-import { normaliseTitle } from './title-features.js';
+import { coderNorm } from './title-features.js';
 import { type CodedTitle, TitleIndex } from './title-index.js';
 
 export interface CodePrediction {
@@ -18,7 +18,9 @@ interface RawPrediction {
   votes: { code: string; vote: number }[];
 }
 
-const neighbourCount = 15;
+const neighbourCount = 40;
+/** How much a known title inside the title counts, against a neighbour of similarity 1. */
+const phraseWeight = 0.5;
 /** Below this similarity of the nearest known title a title is not coded (no guess dressed up). */
 const minSimilarity = 0.2;
 /** Below this calibrated confidence the coder gives no prediction. */
@@ -74,7 +76,7 @@ export class TitleCoder {
   /** The title's top codes with calibrated confidences (the first one's is the chance it is right); [] when the coder cannot tell. */
   predict(title: string, options: PredictOptions = {}): CodePrediction[] {
     const k = options.k ?? 5;
-    const raw = rawPrediction(this.index, normaliseTitle(title), options.allowed);
+    const raw = rawPrediction(this.index, coderNorm(title), options.allowed);
     if (!raw) return [];
     const first = this.calibrations[raw.evidence].apply(raw.score);
     if (first < minConfidence) return [];
@@ -105,7 +107,8 @@ function rawPrediction(index: TitleIndex, norm: string, allowed: ReadonlySet<str
   }
   const neighbours = index.neighbours(norm, neighbourCount);
   const nearest = neighbours.find((neighbour) => neighbour.doc !== exact)?.similarity ?? 0;
-  if (evidence === 'near' && nearest < minSimilarity) return null;
+  // Codes restricted to a row's associated ones are already narrowed by a person: a weaker likeness will do.
+  if (evidence === 'near' && nearest < (allowed ? minSimilarity / 4 : minSimilarity)) return null;
   // Neighbours vote too (in an exact match, far less: they fill the ranks after the known codes).
   const neighbourWeight = evidence === 'exact' ? 0.05 : 1;
   let neighbourTotal = 0;
@@ -120,16 +123,44 @@ function rawPrediction(index: TitleIndex, norm: string, allowed: ReadonlySet<str
       neighbourTotal += vote;
     }
   }
+  if (evidence === 'near') neighbourTotal += phraseVotes(index, norm, votes, allowed);
   const ranked = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
   if (ranked.length === 0) return null;
   const top = ranked[0]!.vote;
   const score =
     evidence === 'exact'
       ? // The known title's share for its top code, surer with more evidence behind it.
-        (top / (total + neighbourTotal)) * (total / (total + 1))
+        (top / (total + neighbourTotal)) * (total / (total + 0.5))
       : // How close the nearest title is, times how much the neighbours agree.
         nearest * (top / neighbourTotal);
   return { evidence, score, votes: ranked };
+}
+
+/**
+ * Known titles inside this one ('fish monger' in 'fish monger retired at sea', 'fitter' in
+ * 'apprentice fitter'): each run of words that is a known title votes for its codes, the longer
+ * the run the more. Answers the votes added.
+ */
+function phraseVotes(index: TitleIndex, norm: string, votes: Map<string, number>, allowed: ReadonlySet<string> | undefined): number {
+  const words = norm.split(' ');
+  if (words.length < 2 || words.length > 12) return 0;
+  let added = 0;
+  for (let length = words.length - 1; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const doc = index.exact(words.slice(start, start + length).join(' '));
+      if (doc === undefined) continue;
+      const codes = index.codes[doc]!;
+      const docWeight = codes.reduce((sum, entry) => sum + entry.weight, 0);
+      const strength = phraseWeight * (length / words.length) ** 2;
+      for (const { code, weight } of codes) {
+        if (allowed && !allowed.has(code)) continue;
+        const vote = strength * (weight / docWeight);
+        votes.set(code, (votes.get(code) ?? 0) + vote);
+        added += vote;
+      }
+    }
+  }
+  return added;
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

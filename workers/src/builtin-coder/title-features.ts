@@ -17,4 +17,27 @@ export function titleFeatures(norm: string): Map<string, number> {
   return features;
 }
 
+/**
+ * Words that say something about the person, not the occupation ('deceased', 'retired', 'late',
+ * 'former'), in the languages of the sources the field codes: left out when titles are compared,
+ * so 'labourer (deceased)' is the known 'labourer'. Normalised forms (no accents).
+ */
+const statusWords = new Set([
+  // English
+  'deceased', 'decd', 'dec', 'late', 'retired', 'ret', 'formerly', 'former', 'ex', 'unemployed',
+  // Danish, Norwegian, Swedish
+  'afdode', 'afd', 'fhv', 'forhenvaerende', 'forhen', 'pensioneret', 'pens', 'avliden', 'forre', 'fd', 'fordetta', 'pensionerad', 'pensjonert',
+  // German, Dutch
+  'ehemaliger', 'ehemals', 'verstorben', 'verst', 'gewesener', 'pensioniert', 'gewezen', 'overleden', 'wijlen', 'gepensioneerd', 'oud',
+  // French, Italian, Spanish, Portuguese
+  'ancien', 'feu', 'decede', 'retraite', 'defunto', 'fu', 'ex', 'pensionato', 'jubilado', 'difunto', 'aposentado', 'falecido',
+]);
+
+/** The title as the coder compares it: normalised, status words left out (unless that leaves nothing). */
+export function coderNorm(title: string): string {
+  const norm = normaliseTitle(title);
+  const words = norm.split(' ').filter((word) => !statusWords.has(word));
+  return words.length > 0 ? words.join(' ') : norm;
+}
+
 export { normaliseTitle };

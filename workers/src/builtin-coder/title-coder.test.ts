@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { IsotonicCalibration } from './isotonic-calibration.js';
+import { coderNorm } from './title-features.js';
+import { TitleCoder } from './title-coder.js';
+import type { CodedTitle } from './title-index.js';
+
+const coded = (title: string, code: string, weight = 1): CodedTitle => ({ norm: coderNorm(title), code, weight });
+
+/** A small world of coded titles, each repeated as real files repeat them. */
+const examples: CodedTitle[] = [
+  ...Array.from({ length: 30 }, () => coded('farm labourer', '62105')),
+  ...Array.from({ length: 30 }, () => coded('general farmer', '61110')),
+  ...Array.from({ length: 30 }, () => coded('blacksmith', '83110')),
+  ...Array.from({ length: 30 }, () => coded('cotton weaver', '75432')),
+  ...Array.from({ length: 30 }, () => coded('tailor', '79100')),
+  ...Array.from({ length: 20 }, () => coded('fishmonger', '41030')),
+  ...Array.from({ length: 20 }, () => coded('coal miner', '71105')),
+];
+
+describe('the built-in coder', () => {
+  const coder = TitleCoder.build(examples);
+
+  it('codes a known title surely, spelling, case and status words aside', () => {
+    for (const title of ['Farm-Labourer', 'farm labourer (deceased)', 'FARM LABOURER, retired']) {
+      const [first] = coder.predict(title);
+      expect(first?.code).toBe('62105');
+      expect(first!.conf).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('codes variants by their nearest known titles: OCR noise, word order, compounds', () => {
+    expect(coder.predict('blacksmlth')[0]?.code).toBe('83110');
+    expect(coder.predict('weaver cotton')[0]?.code).toBe('75432');
+    expect(coder.predict('fish monger')[0]?.code).toBe('41030');
+  });
+
+  it('gives nothing for a title like no known one, rather than a guess', () => {
+    expect(coder.predict('xyzzy qwpl')).toEqual([]);
+    expect(coder.predict('')).toEqual([]);
+  });
+
+  it('keeps to the allowed codes when told', () => {
+    const predictions = coder.predict('farm labourer', { allowed: new Set(['61110']) });
+    expect(predictions.map((prediction) => prediction.code)).toEqual(['61110']);
+  });
+
+  it('returns at most five codes, the first the surest, confidences from 0 to 1', () => {
+    const predictions = coder.predict('farm weaver');
+    expect(predictions.length).toBeLessThanOrEqual(5);
+    for (const prediction of predictions) {
+      expect(prediction.conf).toBeGreaterThanOrEqual(0);
+      expect(prediction.conf).toBeLessThanOrEqual(predictions[0]!.conf);
+    }
+  });
+});
+
+describe('isotonic calibration', () => {
+  it('maps scores to the share of right answers, never decreasing', () => {
+    const samples = [
+      ...Array.from({ length: 50 }, (_, i) => ({ score: 0.1, right: i < 10 })),
+      ...Array.from({ length: 50 }, (_, i) => ({ score: 0.5, right: i < 30 })),
+      ...Array.from({ length: 50 }, (_, i) => ({ score: 0.9, right: i < 48 })),
+    ];
+    const calibration = IsotonicCalibration.fit(samples, { prior: 0.5, strength: 0 });
+    expect(calibration.apply(0.1)).toBeCloseTo(0.2);
+    expect(calibration.apply(0.5)).toBeCloseTo(0.6);
+    expect(calibration.apply(0.95)).toBeCloseTo(0.96);
+    expect(calibration.apply(0.05)).toBeCloseTo(0.2);
+  });
+
+  it('pools scores whose right share goes down', () => {
+    const calibration = IsotonicCalibration.fit(
+      [
+        { score: 0.2, right: true },
+        { score: 0.4, right: false },
+      ],
+      { prior: 0.5, strength: 0 },
+    );
+    expect(calibration.apply(0.2)).toBeCloseTo(0.5);
+    expect(calibration.apply(0.4)).toBeCloseTo(0.5);
+  });
+});
