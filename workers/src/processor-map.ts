@@ -3,6 +3,7 @@ import { crosswalkImport } from './processors/crosswalk-import.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
 import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
 import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
+import { predictionsRun, predictionsRunFailed } from './processors/predictions-run.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
 
@@ -14,9 +15,11 @@ export const processorFactories: ProcessorFactories = {
   'crosswalk.import': crosswalkImport,
   'predictions.import': predictionsImport,
   'predictions.bulk-accept': predictionsBulkAccept,
+  'predictions.run': predictionsRun,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {
   'dataset.ingest': datasetIngestFailed,
   'predictions.import': predictionsImportFailed,
+  'predictions.run': predictionsRunFailed,
 };

@@ -168,6 +168,20 @@ export type SearchOptions = z.infer<typeof searchOptions>;
 export const predictionSetAccepted = z.object({ predictionSetId: z.string(), slug: z.string(), jobId: z.string() });
 export type PredictionSetAccepted = z.infer<typeof predictionSetAccepted>;
 
+/**
+ * The coders 'Run predictions' offers (SPEC §2): the built-in one (offline), OccCANINE and the
+ * LLMs, which need a configured service.
+ */
+export const predictionModels = ['builtin', 'occcanine', 'gpt-4.1', 'deepseek', 'claude-sonnet-4', 'gemini-2.5-pro'] as const;
+export type PredictionModel = (typeof predictionModels)[number];
+
+/** `POST /api/datasets/{id}/prediction-runs`: code the dataset's titles into a scheme; answers 202 with the new set and its job. */
+export const predictionRunRequest = z.object({
+  scheme: z.string().refine(isSchemeId, 'Not one of our schemes'),
+  model: z.enum(predictionModels, { error: `model is one of ${predictionModels.join(', ')}` }).default('builtin'),
+});
+export type PredictionRunRequest = z.infer<typeof predictionRunRequest>;
+
 /** `GET /api/prediction-sets` (SPEC §7): the caller's standalone sets, the ones /review lists. */
 export const predictionSetList = z.object({ predictionSets: z.array(predictionSetSummary) });
 export type PredictionSetList = z.infer<typeof predictionSetList>;

@@ -144,6 +144,32 @@ export const jobKinds = {
     attempts: 3,
   }),
   /**
+   * Codes a dataset's distinct titles into a scheme with a coder (issue 13; 'builtin': the coder
+   * that learns from coded titles, reviews and labels, offline) and imports the result as the
+   * prediction set's entries, the shape an import gives, so the review and exports just work.
+   */
+  'predictions.run': defineJobKind({
+    label: 'Run predictions',
+    input: z.object({
+      predictionSetId: z.string().uuid(),
+      datasetId: z.string().uuid(),
+      scheme: schemeId,
+      model: z.string(),
+      /** Who asked: the coder learns from what they may see. */
+      actorId: z.string().uuid(),
+    }),
+    result: z.object({
+      model: z.string(),
+      /** Distinct titles of the dataset, and how many got a prediction. */
+      titles: z.number().int().nonnegative(),
+      coded: z.number().int().nonnegative(),
+      /** What the coder learned from: titles in all, and per source. */
+      learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
+      phaseSeconds: z.record(z.string(), z.number()).optional(),
+    }),
+    attempts: 3,
+  }),
+  /**
    * Maps every unmapped entry of a prediction set whose best prediction is at least `minConf` sure
    * to that prediction, in batches; each mapping is logged with `batchId`, so one call undoes the
    * whole acceptance. A retry carries on where the last attempt stopped (mapped entries are not

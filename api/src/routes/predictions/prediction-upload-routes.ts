@@ -1,13 +1,15 @@
 import type Router from '@koa/router';
-import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
+import { predictionRunRequest, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
 import { createPredictionSet } from '../../commands/create-prediction-set.js';
+import { startPredictionRun } from '../../commands/start-prediction-run.js';
 import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
 import type { AppContext } from '../../context.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
 import { requireUser } from '../../middleware/session.js';
+import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
 import { requestKeyOf } from '../request-key.js';
 
@@ -22,7 +24,7 @@ const predictionFileExtensions = ['.json', '.csv'];
  */
 export function predictionUploadRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter();
-  router.use(['/predictions', '/datasets/:id/predictions'], requireUser());
+  router.use(['/predictions', '/datasets/:id/predictions', '/datasets/:id/prediction-runs'], requireUser());
 
   const receive = async (ctx: AppKoaContext, datasetId: string | null) => {
     const requestKey = requestKeyOf(ctx);
@@ -37,6 +39,15 @@ export function predictionUploadRoutes(app: AppContext): Router<AppState> {
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, ctx.state.session!.user);
     if (dataset.state !== 'ready') throw new AppError('conflict', 'The dataset is not ready yet: predictions join its titles once it is ingested.', { state: dataset.state });
     await receive(ctx, dataset.id);
+  });
+
+  /** Issue 13: code the dataset's titles into a scheme with a coder ('builtin' by default); 202 with the new set and its job. */
+  router.post('/datasets/:id/prediction-runs', async (ctx) => {
+    const viewer = ctx.state.session!.user;
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
+    const request = parseInput(predictionRunRequest, ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = (await startPredictionRun(app, viewer, dataset, request, requestKeyOf(ctx))) satisfies PredictionSetAccepted;
   });
 
   return router;

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
+import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+
+let env: TestEnvironment;
+let owner: HttpClient;
+let stranger: HttpClient;
+let datasetId: string;
+
+/** Titles of a small uncoded census: some the shipped English sample knows, a spelling variant, and one nothing resembles. */
+const titles = ['Licensed Victualler', 'commercial traveller (deceased)', 'Police constable', 'agricultural labourer', 'blacksmlth', 'zqxv wrrk'];
+
+async function run(body: unknown, key?: string) {
+  return owner.post(`/api/datasets/${datasetId}/prediction-runs`, body, key ? { headers: { 'idempotency-key': key } } : {});
+}
+
+async function entry(setId: string, string: string): Promise<PredictionEntryAnswer['predictionEntry']> {
+  const response = await owner.get(`/api/prediction-sets/${setId}/entries/${encodeURIComponent(string)}?filter=all`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as PredictionEntryAnswer).predictionEntry;
+}
+
+async function runToEnd(): Promise<{ setId: string; result: { titles: number; coded: number; learnedFrom: { titles: number; sources: { name: string }[] } } }> {
+  const response = await run({ scheme: 'hisco' });
+  expect(response.status, await response.clone().text()).toBe(202);
+  const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+  const job = await waitForJob(owner, accepted.jobId, 120_000);
+  expect(job.state, job.error ?? '').toBe('completed');
+  return { setId: accepted.predictionSetId, result: job.result as never };
+}
+
+beforeAll(async () => {
+  env = await startTestEnvironment({ workers: true });
+  await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+  owner = (await env.signIn('otto', 'member')).client;
+  stranger = (await env.signIn('stan', 'member')).client;
+  const created = await owner.post('/api/datasets', {
+    data: titles.map((title) => ({ title, code: '', totals: [] })),
+    metadata: { title: 'Uncoded census', titleColumn: 'title', codeColumn: null },
+  });
+  expect(created.status, await created.clone().text()).toBe(202);
+  const dataset = (await created.json()) as { datasetId: string; jobId: string };
+  expect((await waitForJob(owner, dataset.jobId, 60_000)).state).toBe('completed');
+  datasetId = dataset.datasetId;
+}, 180_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('running the built-in coder on a dataset (issue 13)', () => {
+  it('codes the titles into a new set that reads like an imported one, and gives no guess for a title like no known one', async () => {
+    const { setId, result } = await runToEnd();
+    expect(result.titles).toBe(titles.length);
+    expect(result.coded).toBe(titles.length - 1);
+    expect(result.learnedFrom.titles).toBeGreaterThan(10_000);
+    expect(result.learnedFrom.sources.map((source) => source.name).join(' ')).toContain('occcanine_toydata_en.csv');
+
+    const victualler = await entry(setId, 'Licensed Victualler');
+    expect(victualler.predictions[0]).toMatchObject({ uris: ['hisco:51050'] });
+    expect(victualler.predictions[0]!.conf).toBeGreaterThan(0.8);
+    expect(victualler.predictions.length).toBeLessThanOrEqual(5);
+    expect((await entry(setId, 'blacksmlth')).predictions[0]?.uris).toEqual(['hisco:83110']);
+    expect((await entry(setId, 'zqxv wrrk')).predictions).toEqual([]);
+    // The set is the dataset's, listed with it, and exports like any other.
+    const exported = await owner.get(`/api/prediction-sets/${setId}/export?format=flattened`);
+    expect(await exported.text()).toContain('Licensed Victualler');
+  });
+
+  it('learns from a saved review mapping in the next run, without a restart', async () => {
+    const first = await runToEnd();
+    const unknown = await entry(first.setId, 'zqxv wrrk');
+    const saved = await owner.post(`/api/prediction-sets/${first.setId}/entries/${encodeURIComponent('zqxv wrrk')}`, {
+      mappings: { nodeURIs: ['hisco:83110'], predictionURIs: [], tags: [] },
+      version: unknown.version,
+    });
+    expect(saved.status).toBe(200);
+    const second = await runToEnd();
+    expect(second.setId).not.toBe(first.setId);
+    expect(second.result.learnedFrom.sources.map((source) => source.name)).toContain('review mappings');
+    expect((await entry(second.setId, 'zqxv wrrk')).predictions[0]?.uris).toEqual(['hisco:83110']);
+  });
+
+  it('refuses what it cannot run, with the reason, and answers a repeated request with the same set', async () => {
+    expect((await run({ scheme: 'hisco', model: 'gpt-5' })).status).toBe(400);
+    const unconfigured = await run({ scheme: 'hisco', model: 'occcanine' });
+    expect(unconfigured.status).toBe(400);
+    expect(((await unconfigured.json()) as { error: { message: string } }).error.message).toContain('not configured');
+    const empty = await run({ scheme: 'pst2' });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toContain('has no codes');
+    expect((await run({ scheme: 'nope' })).status).toBe(400);
+    expect((await stranger.post(`/api/datasets/${datasetId}/prediction-runs`, { scheme: 'hisco' })).status).toBe(404);
+
+    const once = (await (await run({ scheme: 'hisco' }, 'run-once-1')).json()) as { predictionSetId: string; jobId: string };
+    const twice = (await (await run({ scheme: 'hisco' }, 'run-once-1')).json()) as { predictionSetId: string };
+    expect(twice.predictionSetId).toBe(once.predictionSetId);
+    expect((await waitForJob(owner, once.jobId, 120_000)).state).toBe('completed');
+  });
+});
