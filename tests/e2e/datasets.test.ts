@@ -236,10 +236,15 @@ describe('uploading a dataset through the wizard', () => {
     await page.keyboard.press('Escape');
 
     await openAction(page, title, 'action-run-predictions');
+    // The built-in coder runs here; SPEC's five models need a service this server is not configured with.
+    expect(await page.getByRole('radio', { name: 'Built-in coder' }).isChecked()).toBe(true);
     for (const model of ['OccCanine', 'GPT-4.1', 'DeepSeek', 'Claude Sonnet 4', 'Gemini 2.5 Pro']) {
       await expectVisible(page.getByRole('radio', { name: model }));
+      expect(await page.getByRole('radio', { name: model }).isDisabled()).toBe(true);
     }
-    await expectNotBuilt(page, page.getByTestId('predictions-run'));
+    // The dataset's codes are HISCO: the run codes into HISCO unless another scheme is chosen.
+    await expect.poll(() => page.getByTestId('predictions-scheme').inputValue()).toBe('HISCO');
+    expect(await page.getByTestId('predictions-run').isEnabled()).toBe(true);
     await shot(page, 'datasets-modal-run-predictions-light');
     await page.getByText('Upload prediction results').click();
     expect(await page.getByTestId('predictions-file-input').getAttribute('accept')).toContain('.json');

@@ -103,4 +103,20 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     expect(twice.predictionSetId).toBe(once.predictionSetId);
     expect((await waitForJob(owner, once.jobId, 120_000)).state).toBe('completed');
   });
+
+  it("runs the wizard's 'Make predictions in a given scheme' once the uploaded titles are read", async () => {
+    const created = await owner.post('/api/datasets', {
+      data: ['police constable', 'licensed victualler'].map((title) => ({ title, code: '', totals: [] })),
+      metadata: { title: 'Wizard census', titleColumn: 'title', codeColumn: null, predictSingleScheme: true, predictScheme: 'hisco' },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const { datasetId: id } = (await created.json()) as { datasetId: string };
+    const listed = async () =>
+      ((await (await owner.get('/api/datasets')).json()) as { datasets: { id: string; prediction_sets: { id: string; jobId: string | null; state: string }[] }[] }).datasets.find((dataset) => dataset.id === id)!;
+    const [set] = (await listed()).prediction_sets;
+    expect(set).toBeDefined();
+    expect((await waitForJob(owner, set!.jobId!, 120_000)).state).toBe('completed');
+    expect((await listed()).prediction_sets[0]!.state).toBe('ready');
+    expect((await entry(set!.id, 'police constable')).predictions[0]?.uris).toEqual(['hisco:58220']);
+  });
 });

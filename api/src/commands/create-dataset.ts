@@ -4,6 +4,7 @@ import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
 import { type DatasetViewer, deleteDatasetRow, findDatasetByJobId, insertDataset, type StoredDatasetMetadata } from '../db/queries/datasets.js';
 import { removeUpload } from '../lib/uploads.js';
+import { startPredictionRun } from './start-prediction-run.js';
 
 /** A stored upload waiting to be ingested. */
 export interface StoredDatasetUpload {
@@ -23,7 +24,7 @@ export interface StoredDatasetUpload {
  * that job belongs to and drops the second copy of the file (409 when that dataset was deleted).
  */
 export async function createDataset(
-  app: Pick<AppContext, 'db' | 'jobs' | 'config'>,
+  app: Pick<AppContext, 'db' | 'jobs' | 'config' | 'schemes' | 'log'>,
   owner: DatasetViewer,
   metadata: StoredDatasetMetadata,
   upload: StoredDatasetUpload,
@@ -60,10 +61,31 @@ export async function createDataset(
       // (the catch below removes this request's row and file).
       throw new AppError('conflict', 'This Idempotency-Key was used for a dataset that has since been deleted; send the upload with a new key.');
     }
+    await startWizardPredictions(app, owner, { id: dataset.id, metadata }, requestKey);
     return { datasetId: dataset.id, jobId: run.id };
   } catch (error) {
     await deleteDatasetRow(app.db, dataset.id);
     await removeUpload(app.config, upload.path);
     throw error;
+  }
+}
+
+/**
+ * The wizard's 'Make predictions in a given scheme' (issue 13): a built-in coder run of the new
+ * dataset, queued now and waiting for the titles to be read. A run that cannot start (a scheme
+ * without codes) leaves the dataset alone: it is logged, and 'Run predictions' can be used later.
+ */
+async function startWizardPredictions(
+  app: Pick<AppContext, 'db' | 'jobs' | 'schemes' | 'log'>,
+  owner: DatasetViewer,
+  dataset: { id: string; metadata: StoredDatasetMetadata },
+  requestKey: string,
+): Promise<void> {
+  const { predictSingleScheme, predictScheme } = dataset.metadata;
+  if (!predictSingleScheme || !predictScheme) return;
+  try {
+    await startPredictionRun(app, owner, { id: dataset.id, state: 'ingesting', metadata: dataset.metadata }, { scheme: predictScheme, model: 'builtin' }, `${requestKey}-run`, { whenIngested: true });
+  } catch (error) {
+    app.log.warn('the wizard’s predictions did not start', { datasetId: dataset.id, error: error as Error });
   }
 }

@@ -4,7 +4,7 @@ import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { AppContext } from '../context.js';
 import { deletePredictionSetRow, findPredictionSetByJobId, insertPredictionSet } from '../db/queries/prediction-sets.js';
-import type { DatasetListRow, DatasetViewer } from '../db/queries/datasets.js';
+import type { DatasetRow, DatasetViewer } from '../db/queries/datasets.js';
 import { predictionSetSlug } from './create-prediction-set.js';
 
 /** The coders that run here without a configured service. */
@@ -19,12 +19,15 @@ const builtInModels = new Set(['builtin']);
 export async function startPredictionRun(
   app: Pick<AppContext, 'db' | 'jobs' | 'schemes'>,
   viewer: DatasetViewer,
-  dataset: DatasetListRow,
+  dataset: Pick<DatasetRow, 'id' | 'state' | 'metadata'>,
   request: PredictionRunRequest,
   requestKey: string,
+  options: { whenIngested?: boolean } = {},
 ): Promise<PredictionSetAccepted> {
   const scheme = request.scheme as SchemeId;
-  if (dataset.state !== 'ready') throw new AppError('conflict', 'The dataset is not ready yet: its titles can be coded once it is ingested.', { state: dataset.state });
+  // The upload wizard's 'Make predictions in a given scheme' asks before the file is read: the job waits for it.
+  const waits = options.whenIngested && dataset.state === 'ingesting';
+  if (dataset.state !== 'ready' && !waits) throw new AppError('conflict', 'The dataset is not ready yet: its titles can be coded once it is ingested.', { state: dataset.state });
   if (!dataset.metadata.titleColumn) throw new AppError('bad_request', 'The dataset has no title column: there are no titles to code.');
   if (!builtInModels.has(request.model)) throw new AppError('bad_request', `The model ${request.model} is not configured on this server.`);
   const codes = Object.keys((await app.schemes.trees.get(scheme)).tree.lookup).length;

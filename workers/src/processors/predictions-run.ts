@@ -5,7 +5,7 @@ import { UnrecoverableError } from 'bullmq';
 import { datasetDistinctTitles } from '@og/api/db/queries/coder-training';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
-import type { JobInput, JobResult } from '@og/shared/jobs/job-kinds';
+import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 import { gatherTraining } from '../builtin-coder/training-data.js';
 import { TitleCoder } from '../builtin-coder/title-coder.js';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
@@ -29,6 +29,8 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     if (input.model !== 'builtin') throw new UnrecoverableError(`The model ${input.model} is not configured on this server.`);
     const viewer = (await deps.db.query<{ id: string; role: 'admin' | 'member' }>('SELECT id, role FROM users WHERE id = $1', [input.actorId])).rows[0];
     if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
+
+    if (!(await datasetReady(deps, input.datasetId, { report, signal }))) return empty;
 
     const phaseSeconds: Record<string, number> = {};
     let started = performance.now();
@@ -75,6 +77,28 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       await removeUpload(deps.config, file).catch(() => undefined);
     }
   };
+}
+
+/** How often a run asked for before its dataset is read looks again, and for how long at most. */
+const waitStepMs = 1_000;
+const maxWaitMs = 6 * 60 * 60 * 1000;
+
+/**
+ * Waits while the dataset is still being ingested (the wizard queues the run with the upload).
+ * False when the dataset is gone; a dataset that failed fails the run, saying so.
+ */
+async function datasetReady(deps: WorkerDeps, datasetId: string, tools: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal }): Promise<boolean> {
+  const started = Date.now();
+  for (;;) {
+    const state = (await deps.db.query<{ state: string }>('SELECT state FROM datasets WHERE id = $1', [datasetId])).rows[0]?.state;
+    if (state === undefined) return false;
+    if (state === 'ready') return true;
+    if (state === 'failed') throw new UnrecoverableError('The dataset could not be read, so its titles were not coded.');
+    if (Date.now() - started > maxWaitMs) throw new Error('The dataset is still being read after 6 hours; run the predictions again later.');
+    await tools.report({ phase: 'waiting', done: 0, total: null, unit: 'titles', message: 'Waiting for the dataset to be read' });
+    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
+    tools.signal.throwIfAborted();
+  }
 }
 
 /** The run failed for good: the set says why, its tables go. */

@@ -85,7 +85,7 @@ export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProp
         unavailable={dataset.prediction_sets.some((set) => set.state === 'ready') ? null : noReadySet}
       />
 
-      <RunPredictionsModal opened={modal === 'predictions'} onClose={close} dataset={dataset} />
+      <RunPredictionsModal opened={modal === 'predictions'} onClose={close} dataset={dataset} schemes={schemes} />
       <NewConversionModal opened={modal === 'conversion'} onClose={close} schemes={schemes} subject={title} />
       <AdjustThresholdModal opened={modal === 'threshold'} onClose={close} threshold={defaultThreshold} subject={title} />
       <AddCollaboratorModal opened={modal === 'collaborator'} onClose={close} dataset={dataset} />

@@ -32,5 +32,4 @@ export function NotBuiltYetButton({ reason, children, 'data-testid': testId, ...
 
 export const notBuiltReasons = {
   conversion: 'Conversions are built in a later issue.',
-  predictions: 'Running predictions is built in a later issue.',
 } as const;

@@ -1,37 +1,48 @@
-import { Button, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DatasetSummary } from '@og/shared/contracts/datasets';
-import { IconUpload } from '@tabler/icons-react';
+import type { PredictionModel } from '@og/shared/contracts/predictions';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ModalActions } from '../../../components/modal-actions';
-import { NotBuiltYetButton, notBuiltReasons } from './not-built-yet';
+import type { SchemeOption } from '../../../components/scheme-select';
+import { usePredictionRun } from '../hooks/use-prediction-run';
 import { usePredictionSetKit } from '../prediction-set-kit';
 import { PredictionFileUpload } from './prediction-file-upload';
-
-/** SPEC §2: the models 'Run predictions' offers. */
-const predictionModels = ['OccCanine', 'GPT-4.1', 'DeepSeek', 'Claude Sonnet 4', 'Gemini 2.5 Pro'] as const;
+import { PredictionModelPicker } from './prediction-model-picker';
 
 interface RunPredictionsModalProps {
   opened: boolean;
   onClose: () => void;
   dataset: Pick<DatasetSummary, 'id' | 'metadata'>;
+  schemes: readonly SchemeOption[];
 }
 
 /** SPEC §2 'Run predictions': upload a JSON file of prediction results, or pick a model. */
-export function RunPredictionsModal({ opened, onClose, dataset }: RunPredictionsModalProps) {
+export function RunPredictionsModal({ opened, onClose, dataset, schemes }: RunPredictionsModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Run predictions" centered size="lg">
-      {opened && <PredictionsForm dataset={dataset} onClose={onClose} />}
+      {opened && <PredictionsForm dataset={dataset} schemes={schemes} onClose={onClose} />}
     </Modal>
   );
 }
 
-function PredictionsForm({ dataset, onClose }: Omit<RunPredictionsModalProps, 'opened'>) {
+/** The scheme a run codes into first: the one the wizard asked predictions in, else the dataset's code column's. */
+function defaultScheme(metadata: DatasetSummary['metadata']): SchemeId | null {
+  const wanted = metadata.predictScheme ?? metadata.scheme ?? null;
+  return wanted && isSchemeId(wanted) ? wanted : null;
+}
+
+function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModalProps, 'opened'>) {
   const [source, setSource] = useState<'file' | 'model'>('model');
   const [file, setFile] = useState<File | null>(null);
-  const [model, setModel] = useState<string>(predictionModels[0]);
+  const [model, setModel] = useState<PredictionModel>('builtin');
+  const [scheme, setScheme] = useState<SchemeId | null>(() => defaultScheme(dataset.metadata));
   const upload = usePredictionSetKit().useUpload(dataset.id);
+  const run = usePredictionRun(dataset.id);
   const status = upload.state.status;
   const sent = status === 'uploading' || status === 'accepted';
+  const schemeLabel = schemes.find((option) => option.id === scheme)?.label ?? scheme ?? '';
 
   function chooseFile(chosen: File | null) {
     upload.reset();
@@ -55,26 +66,34 @@ function PredictionsForm({ dataset, onClose }: Omit<RunPredictionsModalProps, 'o
           { value: 'file', label: 'Upload prediction results' },
         ]}
         // An upload under way belongs to the file tab: it stays in view until it is done.
-        disabled={status === 'uploading'}
+        disabled={status === 'uploading' || run.state.status === 'started'}
         fullWidth
         data-testid="predictions-source"
       />
       {source === 'model' ? (
-        <Radio.Group label="Model" value={model} onChange={setModel} data-testid="predictions-model">
-          <Stack mt="xs" gap="sm">
-            {predictionModels.map((name) => (
-              <Radio key={name} value={name} label={name} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        <PredictionModelPicker
+          model={model}
+          onModelChange={setModel}
+          scheme={scheme}
+          onSchemeChange={setScheme}
+          schemes={schemes}
+          run={run.state}
+          onFinish={(job) => run.finished(job, schemeLabel)}
+        />
       ) : (
         <PredictionFileUpload file={file} onFileChange={chooseFile} upload={upload.state} />
       )}
-      <ModalActions onCancel={onClose} cancelLabel={status === 'accepted' ? 'Close' : 'Cancel'} cancelTestId="predictions-cancel">
+      <ModalActions onCancel={onClose} cancelLabel={status === 'accepted' || run.state.status === 'started' ? 'Close' : 'Cancel'} cancelTestId="predictions-cancel">
         {source === 'model' ? (
-          <NotBuiltYetButton reason={notBuiltReasons.predictions} data-testid="predictions-run">
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={!scheme || run.state.status === 'started'}
+            loading={run.state.status === 'starting'}
+            onClick={() => scheme && run.start(scheme, model)}
+            data-testid="predictions-run"
+          >
             Run predictions
-          </NotBuiltYetButton>
+          </Button>
         ) : (
           <Button
             leftSection={<IconUpload size={16} />}
