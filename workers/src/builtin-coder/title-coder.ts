@@ -84,8 +84,8 @@ export class TitleCoder {
     const restVotes = rest.reduce((sum, vote) => sum + vote.vote, 0);
     return [
       { code: raw.votes[0]!.code, conf: round(first) },
-      // The rest share what the first leaves, by their votes (never above the first).
-      ...rest.map((vote) => ({ code: vote.code, conf: round(Math.min(first, ((1 - first) * vote.vote) / (restVotes || 1))) })),
+      // The rest share what the first leaves, by their votes, and stay below the first by their vote's share of its.
+      ...rest.map((vote) => ({ code: vote.code, conf: round(Math.min((first * vote.vote) / raw.votes[0]!.vote, ((1 - first) * vote.vote) / (restVotes || 1))) })),
     ];
   }
 }
