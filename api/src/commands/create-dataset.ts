@@ -76,7 +76,7 @@ export async function createDataset(
  * without codes) leaves the dataset alone: it is logged, and 'Run predictions' can be used later.
  */
 async function startWizardPredictions(
-  app: Pick<AppContext, 'db' | 'jobs' | 'schemes' | 'log'>,
+  app: Pick<AppContext, 'db' | 'jobs' | 'schemes' | 'log' | 'config'>,
   owner: DatasetViewer,
   dataset: { id: string; metadata: StoredDatasetMetadata },
   requestKey: string,

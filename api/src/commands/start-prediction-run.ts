@@ -1,14 +1,12 @@
-import type { PredictionRunRequest, PredictionSetAccepted } from '@og/shared/contracts/predictions';
+import { predictionModelLabels, type PredictionRunRequest, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
 import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { AppContext } from '../context.js';
 import { deletePredictionSetRow, findPredictionSetByJobId, insertPredictionSet } from '../db/queries/prediction-sets.js';
 import type { DatasetRow, DatasetViewer } from '../db/queries/datasets.js';
+import { modelUnavailable } from '../predictions/prediction-models.js';
 import { predictionSetSlug } from './create-prediction-set.js';
-
-/** The coders that run here without a configured service. */
-const builtInModels = new Set(['builtin']);
 
 /**
  * 'Run predictions' (issue 13): a new prediction set of the dataset (re-running replaces nothing),
@@ -17,7 +15,7 @@ const builtInModels = new Set(['builtin']);
  * repeated request with the same Idempotency-Key answers the same set.
  */
 export async function startPredictionRun(
-  app: Pick<AppContext, 'db' | 'jobs' | 'schemes'>,
+  app: Pick<AppContext, 'db' | 'jobs' | 'schemes' | 'config'>,
   viewer: DatasetViewer,
   dataset: Pick<DatasetRow, 'id' | 'state' | 'metadata'>,
   request: PredictionRunRequest,
@@ -29,14 +27,16 @@ export async function startPredictionRun(
   const waits = options.whenIngested && dataset.state === 'ingesting';
   if (dataset.state !== 'ready' && !waits) throw new AppError('conflict', 'The dataset is not ready yet: its titles can be coded once it is ingested.', { state: dataset.state });
   if (!dataset.metadata.titleColumn) throw new AppError('bad_request', 'The dataset has no title column: there are no titles to code.');
-  if (!builtInModels.has(request.model)) throw new AppError('bad_request', `The model ${request.model} is not configured on this server.`);
+  const unavailable = modelUnavailable(app.config, request.model);
+  if (unavailable) throw new AppError('bad_request', `The model ${request.model} is not configured on this server: ${unavailable}`);
+  if (request.model === 'occcanine' && scheme !== 'hisco') throw new AppError('bad_request', 'OccCANINE codes into HISCO only.');
   const codes = Object.keys((await app.schemes.trees.get(scheme)).tree.lookup).length;
   if (codes === 0) throw new AppError('bad_request', `${schemeById(scheme).label} has no codes yet: import the scheme first.`);
 
   const jobId = jobIdFor('predictions.run', requestKey);
   const existing = await findPredictionSetByJobId(app.db, jobId);
   if (existing) return { predictionSetId: existing.id, slug: existing.slug, jobId };
-  const name = `${dataset.metadata.title} · built-in coder · ${schemeById(scheme).label}`.slice(0, 300);
+  const name = `${dataset.metadata.title} · ${request.model === 'builtin' ? 'built-in coder' : predictionModelLabels[request.model]} · ${schemeById(scheme).label}`.slice(0, 300);
   const set = await insertPredictionSet(app.db, { slug: predictionSetSlug(name), name, ownerId: viewer.id, datasetId: dataset.id, jobId });
   try {
     const run = await app.jobs.enqueue(app.db, 'predictions.run', { predictionSetId: set.id, datasetId: dataset.id, scheme, model: request.model, actorId: viewer.id }, { ownerId: viewer.id, requestKey });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type PredictionServices, readPredictionServices } from './prediction-services.js';
 
 /**
  * The one place the environment is read. Every setting has a default that works on a fresh
@@ -115,6 +116,8 @@ export interface Config {
   suggestionsDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   projectRoot: string;
+  /** External coders for 'Run predictions' (OccCANINE, LLMs); the built-in one needs none. */
+  predictionServices: PredictionServices;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +130,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  const predictionServices = readPredictionServices(source);
+  if (predictionServices.problems.length) throw new ConfigError(`Invalid configuration: ${predictionServices.problems.join('; ')}`);
   if (Boolean(env.SPARQL_QUERY_URL) !== Boolean(env.SPARQL_UPDATE_URL)) {
     throw new ConfigError('Invalid configuration: set both SPARQL_QUERY_URL and SPARQL_UPDATE_URL, or neither (embedded store)');
   }
@@ -143,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisPrefix: env.REDIS_PREFIX,
     dataDir: path.resolve(env.DATA_DIR),
     seedDir,
+    predictionServices: predictionServices.services,
     baseIri: env.BASE_IRI,
     sparql:
       env.SPARQL_QUERY_URL && env.SPARQL_UPDATE_URL
@@ -175,3 +181,4 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     projectRoot,
   };
 }
+export { llmSettingPrefixes, type LlmModel, type LlmService, type PredictionServices } from './prediction-services.js';

@@ -175,6 +175,22 @@ export type PredictionSetAccepted = z.infer<typeof predictionSetAccepted>;
 export const predictionModels = ['builtin', 'occcanine', 'gpt-4.1', 'deepseek', 'claude-sonnet-4', 'gemini-2.5-pro'] as const;
 export type PredictionModel = (typeof predictionModels)[number];
 
+/** SPEC §2's names of the models. */
+export const predictionModelLabels: Record<PredictionModel, string> = {
+  builtin: 'Built-in coder',
+  occcanine: 'OccCanine',
+  'gpt-4.1': 'GPT-4.1',
+  deepseek: 'DeepSeek',
+  'claude-sonnet-4': 'Claude Sonnet 4',
+  'gemini-2.5-pro': 'Gemini 2.5 Pro',
+};
+
+/** `GET /api/prediction-models`: each model, whether this server can run it, and why not. */
+export const predictionModelList = z.object({
+  models: z.array(z.object({ model: z.enum(predictionModels), label: z.string(), available: z.boolean(), reason: z.string().nullable() })),
+});
+export type PredictionModelList = z.infer<typeof predictionModelList>;
+
 /** `POST /api/datasets/{id}/prediction-runs`: code the dataset's titles into a scheme; answers 202 with the new set and its job. */
 export const predictionRunRequest = z.object({
   scheme: z.string().refine(isSchemeId, 'Not one of our schemes'),

@@ -6,13 +6,15 @@ import { datasetDistinctTitles } from '@og/api/db/queries/coder-training';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+import type { LlmModel } from '@og/api/config/config';
+import { schemeById } from '@og/shared/domain/schemes';
 import { gatherTraining } from '../builtin-coder/training-data.js';
-import { TitleCoder } from '../builtin-coder/title-coder.js';
+import { type CodePrediction, TitleCoder } from '../builtin-coder/title-coder.js';
+import { codeWithLlm } from '../prediction-services/llm-coder.js';
+import { codeWithOccCanine } from '../prediction-services/occcanine-coder.js';
+import { inPool, RequestBudget, ServiceError } from '../prediction-services/service-request.js';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
-
-/** Titles coded between two progress reports. */
-const reportEvery = 2_000;
 
 /**
  * `predictions.run` (issue 13): the built-in coder learns (shipped titles and labels, coded
@@ -26,7 +28,6 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     const set = await findPredictionSet(deps.db, input.predictionSetId);
     const empty: JobResult<'predictions.run'> = { model: input.model, titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] } };
     if (!set || set.state !== 'importing') return empty;
-    if (input.model !== 'builtin') throw new UnrecoverableError(`The model ${input.model} is not configured on this server.`);
     const viewer = (await deps.db.query<{ id: string; role: 'admin' | 'member' }>('SELECT id, role FROM users WHERE id = $1', [input.actorId])).rows[0];
     if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
 
@@ -38,11 +39,18 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       phaseSeconds[phase] = Math.round(performance.now() - started) / 1000;
       started = performance.now();
     };
-    await report({ phase: 'learning', done: 0, total: null, unit: 'titles', message: 'Reading coded titles' });
-    const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir });
-    const coder = TitleCoder.build(training.titles);
-    phaseDone('learning');
-    await report({ phase: 'learning', done: training.summary.titles, total: training.summary.titles, unit: 'titles', message: `Learned from ${training.summary.titles.toLocaleString('en')} titles` });
+    const dataset = (await deps.db.query<{ metadata: { language?: string | null; period?: string | null } }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
+    let learnedFrom: JobResult<'predictions.run'>['learnedFrom'] = { titles: 0, sources: [] };
+    let builtin: TitleCoder | null = null;
+    if (input.model !== 'occcanine') {
+      await report({ phase: 'learning', done: 0, total: null, unit: 'titles', message: 'Reading coded titles' });
+      const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir });
+      builtin = TitleCoder.build(training.titles);
+      learnedFrom = training.summary;
+      phaseDone('learning');
+      await report({ phase: 'learning', done: learnedFrom.titles, total: learnedFrom.titles, unit: 'titles', message: `Learned from ${learnedFrom.titles.toLocaleString('en')} titles` });
+    }
+    const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal });
 
     const titles = await datasetDistinctTitles(deps.db, input.datasetId);
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
@@ -52,14 +60,23 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       const out = fs.createWriteStream(file);
       const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
       await write('[');
-      for (let index = 0; index < titles.length; index++) {
-        if (index % reportEvery === 0) {
-          signal.throwIfAborted();
-          await report({ phase: 'coding', done: index, total: titles.length, unit: 'titles' });
+      let written = 0;
+      for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
+        signal.throwIfAborted();
+        await report({ phase: 'coding', done: from, total: titles.length, unit: 'titles' });
+        const group: string[][] = [];
+        for (let at = from; at < Math.min(titles.length, from + coding.batchSize * coding.concurrency); at += coding.batchSize) {
+          group.push(titles.slice(at, at + coding.batchSize).map((row) => row.title));
         }
-        const predictions = coder.predict(titles[index]!.title).map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: prediction.conf }));
-        if (predictions.length) coded++;
-        await write(`${index ? ',' : ''}\n${JSON.stringify({ string: titles[index]!.title, predictions })}`);
+        const answers = await inPool(group, coding.concurrency, coding.code);
+        for (const [batchIndex, batch] of group.entries()) {
+          for (const [index, title] of batch.entries()) {
+            // Exactly 1 is a reviewer's mark (SPEC §5): a coder's surest stays just below it.
+            const predictions = (answers[batchIndex]![index] ?? []).map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: Math.min(0.9999, prediction.conf) }));
+            if (predictions.length) coded++;
+            await write(`${written++ ? ',' : ''}\n${JSON.stringify({ string: title, predictions })}`);
+          }
+        }
       }
       await write('\n]\n');
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -68,8 +85,8 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
 
       const imported = await importPredictions({ schemes: deps.schemes, db: deps.db }, { predictionSetId: set.id, path: file, originalName: `${set.name}.json` }, { report, signal });
       Object.assign(phaseSeconds, imported.phaseSeconds ?? {});
-      log.info('prediction run done', { predictionSetId: set.id, titles: titles.length, coded, learnedFrom: training.summary.titles });
-      return { model: input.model, titles: titles.length, coded, learnedFrom: training.summary, phaseSeconds };
+      log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, learnedFrom: learnedFrom.titles });
+      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds };
     } catch (error) {
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
@@ -77,6 +94,59 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       await removeUpload(deps.config, file).catch(() => undefined);
     }
   };
+}
+
+interface Coding {
+  /** Titles per request (the built-in coder: per progress step). */
+  batchSize: number;
+  /** Batches in flight at once. */
+  concurrency: number;
+  code: (titles: string[]) => Promise<CodePrediction[][]>;
+}
+
+/** How the run's model codes a batch of titles: the built-in coder here, or a configured service (issue 13). */
+async function codingFor(
+  deps: WorkerDeps,
+  input: JobInput<'predictions.run'>,
+  context: { builtin: TitleCoder | null; language: string | null; period: string | null; signal: AbortSignal },
+): Promise<Coding> {
+  const services = deps.config.predictionServices;
+  const budget = new RequestBudget(services.requestCap);
+  if (input.model === 'builtin') return { batchSize: 2_000, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.predict(title)) };
+  if (input.model === 'occcanine') {
+    if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
+    const url = services.occcanineUrl;
+    const lang = languageCode(context.language);
+    return { batchSize: 200, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }) };
+  }
+  const service = services.llms[input.model as LlmModel];
+  if (!service) throw new UnrecoverableError(`The model ${input.model} is not configured on this server.`);
+  const lookup = (await deps.schemes.trees.get(input.scheme)).tree.lookup;
+  const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
+  const llmContext = { schemeLabel: schemeById(input.scheme).label, language: context.language, period: context.period };
+  return {
+    batchSize: 20,
+    concurrency: services.concurrency,
+    code: (titles) =>
+      codeWithLlm(
+        titles.map((title) => ({
+          title,
+          candidates: context.builtin!.predict(title, { k: 10 }).flatMap((prediction) => {
+            const record = byCode.get(prediction.code);
+            return record ? [{ code: record.label, label: record.name }] : [];
+          }),
+        })),
+        { service, name: input.model, context: llmContext, isCode: (code) => (byCode.has(code) ? code : null), timeoutMs: services.timeoutMs, signal: context.signal, budget },
+      ),
+  };
+}
+
+/** OccCANINE's `lang` from the dataset's language ('English', 'da', 'Danish' → 'en', 'da'); 'unk' when unknown. */
+function languageCode(language: string | null): string {
+  const names: Record<string, string> = { english: 'en', danish: 'da', swedish: 'se', norwegian: 'no', german: 'de', dutch: 'nl', french: 'fr', italian: 'it', spanish: 'es', portuguese: 'pt', icelandic: 'is', greek: 'gr', polish: 'pl' };
+  const text = language?.trim().toLowerCase() ?? '';
+  if (/^[a-z]{2}$/.test(text)) return text;
+  return names[text] ?? 'unk';
 }
 
 /** How often a run asked for before its dataset is read looks again, and for how long at most. */
@@ -103,7 +173,8 @@ async function datasetReady(deps: WorkerDeps, datasetId: string, tools: { report
 
 /** The run failed for good: the set says why, its tables go. */
 export async function predictionsRunFailed(deps: WorkerDeps, input: JobInput<'predictions.run'>, failure: FinalFailure): Promise<void> {
-  const expected = failure.error instanceof UnrecoverableError;
+  // The run's own refusals and a coding service's failures say what went wrong; anything else is the server's.
+  const expected = failure.error instanceof UnrecoverableError || failure.error instanceof ServiceError;
   if (!expected) deps.log.error('prediction run failed for good', { predictionSetId: input.predictionSetId, error: failure.error ?? failure.message });
   await markPredictionSetFailed(deps.db, input.predictionSetId, expected ? failure.message : 'The run failed on the server (the details are in its log). Run it again, or ask an administrator.');
   await dropLeftoverPredictionTables(deps.db, input.predictionSetId).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { predictionRunRequest, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
+import { type PredictionModelList, predictionRunRequest, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
 import { createPredictionSet } from '../../commands/create-prediction-set.js';
 import { startPredictionRun } from '../../commands/start-prediction-run.js';
@@ -10,6 +10,7 @@ import { receiveUpload } from '../../lib/receive-upload.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
+import { predictionModelList } from '../../predictions/prediction-models.js';
 import { apiRouter } from '../api-paths.js';
 import { requestKeyOf } from '../request-key.js';
 
@@ -39,6 +40,11 @@ export function predictionUploadRoutes(app: AppContext): Router<AppState> {
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, ctx.state.session!.user);
     if (dataset.state !== 'ready') throw new AppError('conflict', 'The dataset is not ready yet: predictions join its titles once it is ingested.', { state: dataset.state });
     await receive(ctx, dataset.id);
+  });
+
+  /** The models 'Run predictions' offers, and which this server can run. */
+  router.get('/prediction-models', requireUser(), (ctx) => {
+    ctx.body = predictionModelList(app.config) satisfies PredictionModelList;
   });
 
   /** Issue 13: code the dataset's titles into a scheme with a coder ('builtin' by default); 202 with the new set and its job. */

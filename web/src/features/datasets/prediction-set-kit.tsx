@@ -1,5 +1,5 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import type { PredictionExportFormat, PredictionFilter, PredictionRunRequest, PredictionSetAccepted, PredictionSetCount } from '@og/shared/contracts/predictions';
+import type { PredictionExportFormat, PredictionFilter, PredictionModelList, PredictionRunRequest, PredictionSetAccepted, PredictionSetCount } from '@og/shared/contracts/predictions';
 import { createContext, use, type ComponentType, type ReactNode } from 'react';
 
 /** Where a PATCH of a dataset's set goes, and what it stores. */
@@ -33,6 +33,8 @@ export interface PredictionSetKit {
   datasetExportUrl: (datasetId: string, format: PredictionExportFormat) => string;
   /** Sends a prediction file for the dataset with its progress; the list is read again once it is stored. */
   useUpload: (datasetId: string) => { state: PredictionUploadState; start: (file: File) => void; reset: () => void };
+  /** The models this server can run, and why not the others. */
+  useModels: () => { data: PredictionModelList | undefined };
   /** Codes the dataset's titles with a coder (issue 13): a new set, its job. */
   startRun: (datasetId: string, request: PredictionRunRequest) => Promise<PredictionSetAccepted>;
   /** What a prediction file input accepts. */

@@ -5,6 +5,7 @@ import { PredictionSetKitProvider, type PredictionSetKit } from '../../../featur
 import { datasetExportUrl, predictionSetExportUrl } from '../../../features/prediction-sets/api/export-prediction-set';
 import { usePredictionSetCounts } from '../../../features/prediction-sets/api/get-prediction-set-counts';
 import { useUpdatePredictionSet } from '../../../features/prediction-sets/api/update-prediction-set';
+import { usePredictionModels } from '../../../features/prediction-sets/api/get-prediction-models';
 import { startPredictionRun } from '../../../features/prediction-sets/api/start-prediction-run';
 import { predictionFileAccept } from '../../../features/prediction-sets/api/upload-prediction-set';
 import { DeletePredictionSetModal } from '../../../features/prediction-sets/components/delete-prediction-set-modal';
@@ -24,6 +25,7 @@ const predictionSetKit: PredictionSetKit = {
   datasetExportUrl,
   useUpload: usePredictionSetUpload,
   startRun: startPredictionRun,
+  useModels: usePredictionModels,
   fileAccept: predictionFileAccept,
 };
 

@@ -1,20 +1,16 @@
 import { Alert, Radio, Stack, Text } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
-import type { PredictionModel } from '@og/shared/contracts/predictions';
+import type { PredictionModel, PredictionModelList } from '@og/shared/contracts/predictions';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
 import type { PredictionRunState } from '../hooks/use-prediction-run';
 
-/** SPEC §2's models, after ours that runs here; the others need a service this server is not configured with. */
-export const predictionModelChoices: { value: PredictionModel; label: string; description: string; available: boolean }[] = [
-  { value: 'builtin', label: 'Built-in coder', description: 'Runs here, offline: learns from coded titles, the team’s reviews and the scheme’s labels.', available: true },
-  { value: 'occcanine', label: 'OccCanine', description: 'Not configured on this server (OCCCANINE_URL).', available: false },
-  { value: 'gpt-4.1', label: 'GPT-4.1', description: 'Not configured on this server.', available: false },
-  { value: 'deepseek', label: 'DeepSeek', description: 'Not configured on this server.', available: false },
-  { value: 'claude-sonnet-4', label: 'Claude Sonnet 4', description: 'Not configured on this server.', available: false },
-  { value: 'gemini-2.5-pro', label: 'Gemini 2.5 Pro', description: 'Not configured on this server.', available: false },
-];
+/** What each model is, beside SPEC's name. */
+const modelDescriptions: Partial<Record<PredictionModel, string>> = {
+  builtin: 'Runs here, offline: learns from coded titles, the team’s reviews and the scheme’s labels.',
+  occcanine: 'OccCANINE’s own model, through the service this server is configured with (HISCO only).',
+};
 
 interface PredictionModelPickerProps {
   model: PredictionModel;
@@ -22,12 +18,14 @@ interface PredictionModelPickerProps {
   scheme: SchemeId | null;
   onSchemeChange: (scheme: SchemeId) => void;
   schemes: readonly SchemeOption[];
+  /** From the server; the built-in coder alone until it answers. */
+  models: PredictionModelList['models'] | undefined;
   run: PredictionRunState;
   onFinish: (job: JobRun) => void;
 }
 
 /** 'Pick a model' of 'Run predictions': the coder, the scheme to code into, then the run's live progress and what the coder learned from. */
-export function PredictionModelPicker({ model, onModelChange, scheme, onSchemeChange, schemes, run, onFinish }: PredictionModelPickerProps) {
+export function PredictionModelPicker({ model, onModelChange, scheme, onSchemeChange, schemes, models, run, onFinish }: PredictionModelPickerProps) {
   if (run.status === 'started') {
     return (
       <Stack gap="sm" data-testid="predictions-run-progress">
@@ -44,8 +42,14 @@ export function PredictionModelPicker({ model, onModelChange, scheme, onSchemeCh
     <Stack gap="md">
       <Radio.Group label="Model" value={model} onChange={(value) => onModelChange(value as PredictionModel)} data-testid="predictions-model">
         <Stack mt="xs" gap="sm">
-          {predictionModelChoices.map((choice) => (
-            <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} disabled={!choice.available} />
+          {(models ?? [{ model: 'builtin' as const, label: 'Built-in coder', available: true, reason: null }]).map((choice) => (
+            <Radio
+              key={choice.model}
+              value={choice.model}
+              label={choice.label}
+              description={choice.available ? (modelDescriptions[choice.model] ?? 'Through the service this server is configured with.') : choice.reason}
+              disabled={!choice.available}
+            />
           ))}
         </Stack>
       </Radio.Group>

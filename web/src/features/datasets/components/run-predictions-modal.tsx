@@ -38,7 +38,9 @@ function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModal
   const [file, setFile] = useState<File | null>(null);
   const [model, setModel] = useState<PredictionModel>('builtin');
   const [scheme, setScheme] = useState<SchemeId | null>(() => defaultScheme(dataset.metadata));
-  const upload = usePredictionSetKit().useUpload(dataset.id);
+  const kit = usePredictionSetKit();
+  const upload = kit.useUpload(dataset.id);
+  const models = kit.useModels().data?.models;
   const run = usePredictionRun(dataset.id);
   const status = upload.state.status;
   const sent = status === 'uploading' || status === 'accepted';
@@ -77,6 +79,7 @@ function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModal
           scheme={scheme}
           onSchemeChange={setScheme}
           schemes={schemes}
+          models={models}
           run={run.state}
           onFinish={(job) => run.finished(job, schemeLabel)}
         />

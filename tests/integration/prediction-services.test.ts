@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScheme } from '../../api/src/commands/import-scheme.js';
+import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
+import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+const llmKey = 'sk-test-secret-key-123';
+
+/**
+ * A real HTTP server on loopback speaking both protocols (issue 13): OccCANINE's service contract
+ * (`POST /occcanine` → wide rows) and OpenAI-compatible chat completions (`POST /v1/chat/completions`),
+ * with the failures the adapters must live with: a 503 and a 429 before answering, and a title
+ * that always fails.
+ */
+interface Seen {
+  occcanine: { titles: string[]; lang: string; k: number }[];
+  llm: { authorization: string | undefined; model: string; prompt: string }[];
+  failures: number;
+}
+const seen: Seen = { occcanine: [], llm: [], failures: 0 };
+let server: http.Server;
+
+function startServices(): Promise<string> {
+  let occcanineCalls = 0;
+  let llmCalls = 0;
+  server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const send = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(JSON.stringify(json));
+      };
+      const parsed = JSON.parse(body || '{}') as Record<string, unknown>;
+      if (request.url === '/occcanine') {
+        const titles = parsed.titles as string[];
+        if (titles.includes('always fails')) {
+          seen.failures++;
+          return send(500, { detail: 'model crashed on this batch' });
+        }
+        if (occcanineCalls++ === 0) return send(503, { detail: 'warming up' });
+        seen.occcanine.push(parsed as never);
+        return send(
+          200,
+          titles.map((title) => ({ occ1: title, hisco_1: title.includes('smith') ? 83110 : 61110, prob_1: 0.91, desc_1: 'x', hisco_2: 'No pred', prob_2: 'nan', desc_2: '' })),
+        );
+      }
+      if (request.url === '/v1/chat/completions') {
+        if (llmCalls++ === 0) return send(429, { error: { message: 'slow down' } }, { 'retry-after': '0' });
+        const messages = parsed.messages as { role: string; content: string }[];
+        const prompt = messages.map((message) => message.content).join('\n');
+        seen.llm.push({ authorization: request.headers.authorization, model: String(parsed.model), prompt });
+        const lines = messages.at(-1)!.content.split('\n').filter((line) => /^\d+\. /.test(line));
+        const results = lines.map((line) => {
+          const index = Number(line.split('.')[0]);
+          const candidate = /candidates: (\S+)/.exec(line)?.[1];
+          // One code of the scheme from the candidates, and one the scheme does not have (discarded).
+          return { index, codes: [...(candidate ? [{ code: candidate, confidence: 1 }] : []), { code: '12345-not-a-code', confidence: 0.5 }] };
+        });
+        return send(200, { choices: [{ message: { role: 'assistant', content: JSON.stringify({ results }) } }] });
+      }
+      send(404, { error: 'no such path' });
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+let env: TestEnvironment;
+let owner: HttpClient;
+
+async function dataset(titles: string[], language: string | null = null): Promise<string> {
+  const created = await owner.post('/api/datasets', { data: titles.map((title) => ({ title, code: '', totals: [] })), metadata: { title: `Census ${titles[0]}`, titleColumn: 'title', codeColumn: null, language } });
+  expect(created.status, await created.clone().text()).toBe(202);
+  const accepted = (await created.json()) as { datasetId: string; jobId: string };
+  expect((await waitForJob(owner, accepted.jobId, 60_000)).state).toBe('completed');
+  return accepted.datasetId;
+}
+
+async function runOn(datasetId: string, model: string) {
+  const response = await owner.post(`/api/datasets/${datasetId}/prediction-runs`, { scheme: 'hisco', model });
+  expect(response.status, await response.clone().text()).toBe(202);
+  const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+  return { ...accepted, job: await waitForJob(owner, accepted.jobId, 120_000) };
+}
+
+async function predictionsOf(setId: string, string: string) {
+  const response = await owner.get(`/api/prediction-sets/${setId}/entries/${encodeURIComponent(string)}?filter=all`);
+  return ((await response.json()) as PredictionEntryAnswer).predictionEntry.predictions;
+}
+
+beforeAll(async () => {
+  const base = await startServices();
+  env = await startTestEnvironment({
+    workers: true,
+    env: { OCCCANINE_URL: `${base}/occcanine`, LLM_GPT41_URL: `${base}/v1`, LLM_GPT41_KEY: llmKey, LLM_GPT41_MODEL: 'gpt-4.1-test', PREDICTION_TIMEOUT_MS: '5000' },
+  });
+  await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+  owner = (await env.signIn('olga', 'member')).client;
+}, 180_000);
+afterAll(async () => {
+  await env?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe('external coders (issue 13)', () => {
+  it('lists which models this server can run, without any URL or key', async () => {
+    const response = await owner.get('/api/prediction-models');
+    const text = await response.text();
+    expect(text).not.toContain(llmKey);
+    expect(text).not.toContain('127.0.0.1');
+    const { models } = JSON.parse(text) as { models: { model: string; available: boolean; reason: string | null }[] };
+    expect(models.filter((model) => model.available).map((model) => model.model)).toEqual(['builtin', 'occcanine', 'gpt-4.1']);
+    expect(models.find((model) => model.model === 'deepseek')?.reason).toContain('LLM_DEEPSEEK_URL');
+  });
+
+  it('codes through the OccCANINE service (a 503 tried again), its HISCO numbers padded', async () => {
+    const id = await dataset(['blacksmith', 'farm hand', 'bookkeeper'], 'English');
+    const run = await runOn(id, 'occcanine');
+    expect(run.job.state, run.job.error ?? '').toBe('completed');
+    expect(seen.occcanine[0]).toMatchObject({ lang: 'en', k: 5 });
+    expect((await predictionsOf(run.predictionSetId, 'blacksmith'))[0]).toMatchObject({ uris: ['hisco:83110'], conf: 0.91 });
+    expect(await predictionsOf(run.predictionSetId, 'farm hand')).toEqual([{ uris: ['hisco:61110'], conf: 0.91 }]);
+  });
+
+  it('codes through an OpenAI-compatible API (a 429 tried again) with the built-in candidates, keeping only codes of the scheme', async () => {
+    const id = await dataset(['licensed victualler', 'police constable'], 'English');
+    const run = await runOn(id, 'gpt-4.1');
+    expect(run.job.state, run.job.error ?? '').toBe('completed');
+    const call = seen.llm[0]!;
+    expect(call.authorization).toBe(`Bearer ${llmKey}`);
+    expect(call.model).toBe('gpt-4.1-test');
+    expect(call.prompt).toContain('Language: English.');
+    expect(call.prompt).toContain('"licensed victualler" — candidates: 51050');
+    const predictions = await predictionsOf(run.predictionSetId, 'licensed victualler');
+    // The scheme's code stays (its confidence 1 kept just below a reviewer's mark); the made-up code is gone.
+    expect(predictions).toEqual([{ uris: ['hisco:51050'], conf: 0.9999 }]);
+    // The key is in no job's data.
+    const rows = await env.app.db.query<{ input: unknown; result: unknown }>('SELECT input, result FROM job_runs');
+    expect(JSON.stringify(rows.rows)).not.toContain(llmKey);
+  });
+
+  it('fails the run with the service’s message when it keeps failing, and the set never shows as ready', async () => {
+    const id = await dataset(['always fails'], null);
+    const run = await runOn(id, 'occcanine');
+    expect(run.job.state).toBe('failed');
+    expect(run.job.error).toContain('OccCANINE answered 500: model crashed on this batch');
+    expect(seen.failures).toBeGreaterThanOrEqual(4);
+    const listed = ((await (await owner.get('/api/datasets')).json()) as { datasets: { id: string; prediction_sets: { id: string; state: string; error: string | null }[] }[] }).datasets.find((row) => row.id === id)!;
+    expect(listed.prediction_sets[0]).toMatchObject({ state: 'failed' });
+    expect(listed.prediction_sets[0]!.error).toContain('model crashed on this batch');
+  }, 120_000);
+
+  it('refuses OccCANINE for another scheme', async () => {
+    const id = await dataset(['weaver'], null);
+    const response = await owner.post(`/api/datasets/${id}/prediction-runs`, { scheme: 'isco08', model: 'occcanine' });
+    expect(response.status).toBe(400);
+  });
+});
