@@ -55,23 +55,10 @@ export class TitleCoder {
   static build(examples: readonly CodedTitle[], options: { seed?: number } = {}): TitleCoder {
     const usable = examples.filter((example) => example.norm && example.code);
     // Calibration: an index of 80% of the examples codes the other 20% (by example, as titles repeat in real files).
-    const next = seeded(options.seed ?? 17);
-    const held: CodedTitle[] = [];
-    const kept: CodedTitle[] = [];
-    for (const example of usable) (next() < calibrationShare ? held : kept).push(example);
-    const probe = TitleIndex.build(kept);
-    const samples: Record<Evidence, { score: number; right: boolean }[]> = { exact: [], near: [] };
-    for (const example of held) {
-      const raw = rawPrediction(probe, example.norm, undefined);
-      if (!raw) continue;
-      samples[raw.evidence].push({ score: raw.score, right: raw.votes[0]!.code === example.code });
-    }
-    const calibrations = {
-      exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 2 }),
-      near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 2 }),
-    };
+    const calibrations = calibrate(usable, options.seed ?? 17);
     return new TitleCoder(TitleIndex.build(usable), calibrations, usable.length);
   }
+
 
   /** The title's top codes with calibrated confidences (the first one's is the chance it is right); [] when the coder cannot tell. */
   predict(title: string, options: PredictOptions = {}): CodePrediction[] {
@@ -88,6 +75,34 @@ export class TitleCoder {
       ...rest.map((vote) => ({ code: vote.code, conf: round(Math.min((first * vote.vote) / raw.votes[0]!.vote, ((1 - first) * vote.vote) / (restVotes || 1))) })),
     ];
   }
+}
+
+/** Held-out examples the calibration codes at most: a few thousand pin the curves down; more only cost time. */
+const maxCalibrationSamples = 6_000;
+
+/**
+ * Calibration: an index of about 80% of the examples codes (a sample of) the other 20% (by example,
+ * as titles repeat in real files), and each kind of evidence gets its isotonic curve. The probe
+ * index is dropped before the real one is built.
+ */
+function calibrate(examples: readonly CodedTitle[], seed: number): Record<Evidence, IsotonicCalibration> {
+  const next = seeded(seed);
+  const held: CodedTitle[] = [];
+  const kept: CodedTitle[] = [];
+  for (const example of examples) (next() < calibrationShare ? held : kept).push(example);
+  const probe = TitleIndex.build(kept);
+  const step = Math.max(1, held.length / maxCalibrationSamples);
+  const samples: Record<Evidence, { score: number; right: boolean }[]> = { exact: [], near: [] };
+  for (let at = 0; at < held.length; at += step) {
+    const example = held[Math.floor(at)]!;
+    const raw = rawPrediction(probe, example.norm, undefined);
+    if (!raw) continue;
+    samples[raw.evidence].push({ score: raw.score, right: raw.votes[0]!.code === example.code });
+  }
+  return {
+    exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 2 }),
+    near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 2 }),
+  };
 }
 
 /** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */

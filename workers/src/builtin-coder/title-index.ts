@@ -15,6 +15,9 @@ export interface Neighbour {
 
 /** Features in more than this share of the titles (' ma', 'w:of') are too common to tell titles apart; a query skips them when it has others. */
 const commonShare = 0.05;
+/** Postings a query reads at most (beyond its three rarest features). */
+const postingBudget = 20_000;
+const minFeatures = 3;
 
 /**
  * The known titles, each distinct normalised title once with the codes it was given (summed
@@ -132,8 +135,18 @@ export class TitleIndex {
     }
     if (query.length === 0) return [];
     const length = Math.sqrt(norm2);
-    const rare = query.filter(([id]) => this.postingStart[id + 1]! - this.postingStart[id]! <= this.commonDf);
-    const used = rare.length >= 3 ? rare : query;
+    // The rarest features find the candidates (they carry most of the weight); common ones are left
+    // out once enough postings are read, so a query costs about the same however many titles are known.
+    const bySize = query
+      .map(([id, weight]) => ({ id, weight, size: this.postingStart[id + 1]! - this.postingStart[id]! }))
+      .sort((a, b) => a.size - b.size);
+    const used: [number, number][] = [];
+    let postings = 0;
+    for (const feature of bySize) {
+      if (used.length >= minFeatures && (feature.size > this.commonDf || postings + feature.size > postingBudget)) break;
+      used.push([feature.id, feature.weight]);
+      postings += feature.size;
+    }
 
     this.scores ??= new Float32Array(this.norms.length);
     const scores = this.scores;

@@ -9,7 +9,8 @@ import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds
 import type { LlmModel } from '@og/api/config/config';
 import { schemeById } from '@og/shared/domain/schemes';
 import { gatherTraining } from '../builtin-coder/training-data.js';
-import { type CodePrediction, TitleCoder } from '../builtin-coder/title-coder.js';
+import { codeInThread } from '../builtin-coder/code-in-thread.js';
+import type { CodePrediction } from '../builtin-coder/title-coder.js';
 import { codeWithLlm } from '../prediction-services/llm-coder.js';
 import { codeWithOccCanine } from '../prediction-services/occcanine-coder.js';
 import { inPool, RequestBudget, ServiceError } from '../prediction-services/service-request.js';
@@ -40,19 +41,28 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       started = performance.now();
     };
     const dataset = (await deps.db.query<{ metadata: { language?: string | null; period?: string | null } }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
+    const titles = await datasetDistinctTitles(deps.db, input.datasetId);
     let learnedFrom: JobResult<'predictions.run'>['learnedFrom'] = { titles: 0, sources: [] };
-    let builtin: TitleCoder | null = null;
+    let builtin: Map<string, CodePrediction[]> | null = null;
     if (input.model !== 'occcanine') {
+      // The built-in coder learns and codes in a thread of its own (its candidates are the LLMs' too).
       await report({ phase: 'learning', done: 0, total: null, unit: 'titles', message: 'Reading coded titles' });
       const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir });
-      builtin = TitleCoder.build(training.titles);
       learnedFrom = training.summary;
-      phaseDone('learning');
-      await report({ phase: 'learning', done: learnedFrom.titles, total: learnedFrom.titles, unit: 'titles', message: `Learned from ${learnedFrom.titles.toLocaleString('en')} titles` });
+      await report({ phase: 'learning', done: 0, total: learnedFrom.titles, unit: 'titles', message: `Learning from ${learnedFrom.titles.toLocaleString('en')} titles` });
+      const phase = input.model === 'builtin' ? 'coding' : 'candidates';
+      const predictions = await codeInThread(
+        { examples: training.titles, titles: titles.map((row) => row.title), k: input.model === 'builtin' ? 5 : 10 },
+        {
+          signal,
+          onLearned: () => phaseDone('learning'),
+          onProgress: (done) => void report({ phase, done, total: titles.length, unit: 'titles' }).catch(() => undefined),
+        },
+      );
+      builtin = new Map(titles.map((row, index) => [row.title, predictions[index] ?? []]));
     }
     const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal });
 
-    const titles = await datasetDistinctTitles(deps.db, input.datasetId);
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     let coded = 0;
@@ -108,11 +118,11 @@ interface Coding {
 async function codingFor(
   deps: WorkerDeps,
   input: JobInput<'predictions.run'>,
-  context: { builtin: TitleCoder | null; language: string | null; period: string | null; signal: AbortSignal },
+  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal },
 ): Promise<Coding> {
   const services = deps.config.predictionServices;
   const budget = new RequestBudget(services.requestCap);
-  if (input.model === 'builtin') return { batchSize: 2_000, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.predict(title)) };
+  if (input.model === 'builtin') return { batchSize: 2_000, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.get(title) ?? []) };
   if (input.model === 'occcanine') {
     if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
     const url = services.occcanineUrl;
@@ -131,7 +141,7 @@ async function codingFor(
       codeWithLlm(
         titles.map((title) => ({
           title,
-          candidates: context.builtin!.predict(title, { k: 10 }).flatMap((prediction) => {
+          candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
             const record = byCode.get(prediction.code);
             return record ? [{ code: record.label, label: record.name }] : [];
           }),
