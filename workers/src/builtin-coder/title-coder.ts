@@ -100,8 +100,8 @@ function calibrate(examples: readonly CodedTitle[], seed: number): Record<Eviden
     samples[raw.evidence].push({ score: raw.score, right: raw.votes[0]!.code === example.code });
   }
   return {
-    exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 2 }),
-    near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 2 }),
+    exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 10 }),
+    near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 10 }),
   };
 }
 
