@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Papa from 'papaparse';
+import { seededRandom } from '../../shared/src/domain/seeded-random.js';
 
 /**
  * A census-like CSV for the ingest bench, built from the real titles in ../shared/data/titles
@@ -90,23 +91,8 @@ function isInside(child: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** mulberry32: small, fast, good enough for test data, and the same on every machine. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+/** The generator's random numbers: the same on every machine for a seed. */
+export const random = seededRandom;
 
 interface PoolTitle {
   title: string;

@@ -1,3 +1,4 @@
+import { seededRandom } from '@og/shared/domain/seeded-random';
 import { IsotonicCalibration } from './isotonic-calibration.js';
 import { coderNorm } from './title-features.js';
 import { type CodedTitle, TitleIndex } from './title-index.js';
@@ -86,7 +87,7 @@ const maxCalibrationSamples = 6_000;
  * index is dropped before the real one is built.
  */
 function calibrate(examples: readonly CodedTitle[], seed: number): Record<Evidence, IsotonicCalibration> {
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   const held: CodedTitle[] = [];
   const kept: CodedTitle[] = [];
   for (const example of examples) (next() < calibrationShare ? held : kept).push(example);
@@ -179,15 +180,3 @@ function phraseVotes(index: TitleIndex, norm: string, votes: Map<string, number>
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
-
-/** A small deterministic random generator (mulberry32), so the same examples give the same coder. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { isSchemeId } from '@og/shared/domain/schemes';
+import { seededRandom } from '@og/shared/domain/seeded-random';
 import { evidenceWeights, readCodedTitles, shippedTraining } from '../builtin-coder/shipped-titles.js';
 import { TitleCoder } from '../builtin-coder/title-coder.js';
 import type { CodedTitle } from '../builtin-coder/title-index.js';
@@ -45,7 +46,7 @@ function main(): void {
   const shipped = shippedTraining(values['data-dir']!, scheme, { except: file });
   console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${folds} folds; also learning from ${shipped.sources.join(', ') || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
 
-  const random = mulberry(Number(values.seed));
+  const random = seededRandom(Number(values.seed));
   const foldOf = rows.map(() => Math.floor(random() * folds));
   let top1 = 0;
   let top5 = 0;
@@ -87,17 +88,6 @@ function main(): void {
   console.log('| confidence of the first prediction | titles | right |');
   console.log('| --- | --- | --- |');
   bands.forEach((band, index) => console.log(`| ${band.label} | ${byBand[index]!.count.toLocaleString('en')} | ${percent(byBand[index]!.right, byBand[index]!.count)} |`));
-}
-
-function mulberry(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 main();
