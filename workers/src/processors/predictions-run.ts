@@ -18,11 +18,12 @@ import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
 
 /**
- * `predictions.run` (issue 13): the built-in coder learns (shipped titles and labels, coded
- * datasets, review mappings: read now, so the latest reviews count), codes the dataset's distinct
- * titles, and the result is imported as the set's entries through the import's own path (an
- * OCCPAST JSON file in the uploads directory), so the set reads like an uploaded one. A title the
- * coder cannot code is an entry without predictions, for a reviewer to code.
+ * `predictions.run` (issue 13): codes the dataset's distinct titles with the chosen model — the
+ * built-in coder (it learns now from shipped titles and labels, coded datasets and review
+ * mappings, so the latest reviews count), OccCANINE's service, or an LLM given the built-in
+ * coder's candidates — and imports the result as the set's entries through the import's own path
+ * (an OCCPAST JSON file in the uploads directory), so the set reads like an uploaded one. A title
+ * no coder could code is an entry without predictions, for a reviewer to code.
  */
 export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'> {
   return async (input, { report, signal, log }) => {
@@ -66,9 +67,11 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     let coded = 0;
+    let out: fs.WriteStream | null = null;
     try {
-      const out = fs.createWriteStream(file);
-      const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+      out = fs.createWriteStream(file);
+      const stream = out;
+      const write = (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', () => resolve())));
       await write('[');
       let written = 0;
       for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
@@ -89,7 +92,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
         }
       }
       await write('\n]\n');
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
       phaseDone('coding');
       await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded` });
 
@@ -101,6 +104,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
     } finally {
+      out?.destroy();
       await removeUpload(deps.config, file).catch(() => undefined);
     }
   };
