@@ -119,4 +119,29 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     expect((await listed()).prediction_sets[0]!.state).toBe('ready');
     expect((await entry(set!.id, 'police constable')).predictions[0]?.uris).toEqual(['hisco:58220']);
   });
+
+  it("keeps each title to the codes associated with its own when 'Restrict predictions to associated codes' is asked for", async () => {
+    const created = await owner.post('/api/datasets', {
+      data: [
+        { title: 'police constable', code: '582', totals: [] },
+        { title: 'licensed victualler', code: '583', totals: [] },
+        { title: 'farm labourer', code: '', totals: [] },
+      ],
+      metadata: { title: 'Coded census', titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', restrictPredictionsWithCodes: true },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(owner, dataset.jobId, 60_000)).state).toBe('completed');
+    const response = await owner.post(`/api/datasets/${dataset.datasetId}/prediction-runs`, { scheme: 'hisco' });
+    const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+    expect((await waitForJob(owner, accepted.jobId, 120_000)).state).toBe('completed');
+    // The code's own subtree only: a constable within 582 (Policemen and Detectives).
+    const constable = await entry(accepted.predictionSetId, 'police constable');
+    expect(constable.predictions[0]?.uris).toEqual(['hisco:58220']);
+    for (const prediction of constable.predictions) expect(prediction.uris[0]).toMatch(/^hisco:582/);
+    // A victualler coded 583 (Military) gets nothing from outside 583, not its usual 51050.
+    for (const prediction of (await entry(accepted.predictionSetId, 'licensed victualler')).predictions) expect(prediction.uris[0]).toMatch(/^hisco:583/);
+    // A title without a code is not restricted.
+    expect((await entry(accepted.predictionSetId, 'farm labourer')).predictions.length).toBeGreaterThan(0);
+  });
 });

@@ -7,6 +7,8 @@ export interface CoderThreadInput {
   examples: CodedTitle[];
   titles: string[];
   k: number;
+  /** Per title, the only codes it may be given ('Restrict predictions to associated codes'); null: any. */
+  allowed?: (string[] | null)[];
 }
 
 export type CoderThreadMessage =
@@ -23,7 +25,8 @@ export function learnAndCode(input: CoderThreadInput, tell: (message: CoderThrea
   const predictions: { code: string; conf: number }[][] = [];
   for (let index = 0; index < input.titles.length; index++) {
     if (index % progressEvery === 0) tell({ kind: 'progress', done: index });
-    predictions.push(coder.predict(input.titles[index]!, { k: input.k }));
+    const allowed = input.allowed?.[index];
+    predictions.push(coder.predict(input.titles[index]!, { k: input.k, allowed: allowed ? new Set(allowed) : undefined }));
   }
   tell({ kind: 'done', predictions });
 }

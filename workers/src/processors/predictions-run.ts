@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UnrecoverableError } from 'bullmq';
-import { datasetDistinctTitles } from '@og/api/db/queries/coder-training';
+import { datasetDistinctTitles, datasetTitleCodes } from '@og/api/db/queries/coder-training';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
 import type { LlmModel } from '@og/api/config/config';
-import { schemeById } from '@og/shared/domain/schemes';
+import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
+import { allowedPerTitle, associatedCodes } from '../builtin-coder/associated-codes.js';
 import { gatherTraining } from '../builtin-coder/training-data.js';
 import { codeInThread } from '../builtin-coder/code-in-thread.js';
 import type { CodePrediction } from '../builtin-coder/title-coder.js';
@@ -41,8 +42,9 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       phaseSeconds[phase] = Math.round(performance.now() - started) / 1000;
       started = performance.now();
     };
-    const dataset = (await deps.db.query<{ metadata: { language?: string | null; period?: string | null } }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
+    const dataset = (await deps.db.query<{ metadata: RunDatasetMetadata }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
     const titles = await datasetDistinctTitles(deps.db, input.datasetId);
+    const allowed = await restriction(deps, input, dataset?.metadata, titles.map((row) => row.title));
     let learnedFrom: JobResult<'predictions.run'>['learnedFrom'] = { titles: 0, sources: [] };
     let builtin: Map<string, CodePrediction[]> | null = null;
     if (input.model !== 'occcanine') {
@@ -53,7 +55,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       await report({ phase: 'learning', done: 0, total: learnedFrom.titles, unit: 'titles', message: `Learning from ${learnedFrom.titles.toLocaleString('en')} titles` });
       const phase = input.model === 'builtin' ? 'coding' : 'candidates';
       const predictions = await codeInThread(
-        { examples: training.titles, titles: titles.map((row) => row.title), k: input.model === 'builtin' ? 5 : 10 },
+        { examples: training.titles, titles: titles.map((row) => row.title), k: input.model === 'builtin' ? 5 : 10, allowed: allowed ?? undefined },
         {
           signal,
           onLearned: () => phaseDone('learning'),
@@ -84,8 +86,9 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
         const answers = await inPool(group, coding.concurrency, coding.code);
         for (const [batchIndex, batch] of group.entries()) {
           for (const [index, title] of batch.entries()) {
+            const keep = allowed?.[from + batchIndex * coding.batchSize + index];
             // Exactly 1 is a reviewer's mark (SPEC §5): a coder's surest stays just below it.
-            const predictions = (answers[batchIndex]![index] ?? []).map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: Math.min(0.9999, prediction.conf) }));
+            const predictions = (answers[batchIndex]![index] ?? []).filter((prediction) => !keep || keep.includes(prediction.code)).map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: Math.min(0.9999, prediction.conf) }));
             if (predictions.length) coded++;
             await write(`${written++ ? ',' : ''}\n${JSON.stringify({ string: title, predictions })}`);
           }
@@ -108,6 +111,24 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       await removeUpload(deps.config, file).catch(() => undefined);
     }
   };
+}
+
+interface RunDatasetMetadata {
+  language?: string | null;
+  period?: string | null;
+  scheme?: SchemeId | null;
+  codeColumn?: string | null;
+  restrictPredictionsWithCodes?: boolean;
+}
+
+/**
+ * The wizard's 'Restrict predictions to associated codes': per title, the codes of the target
+ * scheme associated with the codes its rows carry (associated-codes.ts); null when not asked for.
+ */
+async function restriction(deps: WorkerDeps, input: JobInput<'predictions.run'>, metadata: RunDatasetMetadata | undefined, titles: string[]): Promise<(string[] | null)[] | null> {
+  if (!metadata?.restrictPredictionsWithCodes || !metadata.scheme || !metadata.codeColumn) return null;
+  const associated = await associatedCodes(deps.schemes, metadata.scheme, input.scheme);
+  return allowedPerTitle(titles, await datasetTitleCodes(deps.db, input.datasetId), associated);
 }
 
 interface Coding {

@@ -45,3 +45,12 @@ export async function datasetDistinctTitles(db: Queryable, datasetId: string): P
   );
   return result.rows;
 }
+
+/** A dataset's distinct titles with the codes its rows give them (what 'Restrict predictions to associated codes' keeps to). */
+export async function datasetTitleCodes(db: Queryable, datasetId: string): Promise<Map<string, string[]>> {
+  const result = await db.query<{ title: string; codes: string[] }>(
+    `SELECT title, array_agg(DISTINCT code) FILTER (WHERE code <> '') AS codes FROM dataset_titles WHERE dataset_id = $1 GROUP BY title`,
+    [datasetId],
+  );
+  return new Map(result.rows.map((row) => [row.title, row.codes ?? []]));
+}
