@@ -144,4 +144,26 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     // A title without a code is not restricted.
     expect((await entry(accepted.predictionSetId, 'farm labourer')).predictions.length).toBeGreaterThan(0);
   });
+
+  it('learns, at a lower weight, from titles coded in another scheme through the links between the two', async () => {
+    await importScheme(env.app.schemes, { scheme: 'isco08', text: fs.readFileSync(path.join(data, 'schemes/isco08.csv'), 'utf8'), format: 'csv', actorId: null });
+    const admin = (await env.signIn('ada', 'admin')).client;
+    const linked = await admin.post('/api/links', { sourceNodeID: '5412', sourceScheme: 'isco08', targetNodeID: '83110', targetScheme: 'hisco' });
+    expect(linked.status, await linked.clone().text()).toBeLessThan(300);
+    // A title only a dataset coded in ISCO-08 knows.
+    const coded = await owner.post('/api/datasets', {
+      data: [{ title: 'zorblax keeper', code: '5412', totals: [] }],
+      metadata: { title: 'ISCO-08 coded survey', titleColumn: 'title', codeColumn: 'code', scheme: 'isco08' },
+    });
+    expect((await waitForJob(owner, ((await coded.json()) as { jobId: string }).jobId, 60_000)).state).toBe('completed');
+    const uncoded = await owner.post('/api/datasets', { data: [{ title: 'Zorblax Keeper', code: '', totals: [] }], metadata: { title: 'To code', titleColumn: 'title', codeColumn: null } });
+    const target = (await uncoded.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(owner, target.jobId, 60_000)).state).toBe('completed');
+    const response = await owner.post(`/api/datasets/${target.datasetId}/prediction-runs`, { scheme: 'hisco' });
+    const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+    const job = await waitForJob(owner, accepted.jobId, 120_000);
+    expect(job.state, job.error ?? '').toBe('completed');
+    expect((job.result as { learnedFrom: { sources: { name: string }[] } }).learnedFrom.sources.map((source) => source.name)).toContain('titles coded in isco08, through links');
+    expect((await entry(accepted.predictionSetId, 'Zorblax Keeper')).predictions[0]?.uris).toEqual(['hisco:83110']);
+  });
 });

@@ -1,7 +1,9 @@
 import { datasetCodedTitles, reviewedCodedTitles } from '@og/api/db/queries/coder-training';
 import type { DatasetViewer } from '@og/api/db/queries/datasets';
 import type { Queryable } from '@og/api/db/database';
-import type { SchemeId } from '@og/shared/domain/schemes';
+import { readLinkMaps } from '@og/api/links/link-maps';
+import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { evidenceWeights, shippedTraining } from './shipped-titles.js';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
@@ -22,7 +24,7 @@ const maxRowsCounted = 20;
  */
 export async function gatherTraining(
   db: Queryable,
-  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null },
+  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null; schemes?: SchemeContext },
 ): Promise<{ titles: CodedTitle[]; summary: TrainingSummary }> {
   const titles: CodedTitle[] = [];
   const sources: TrainingSummary['sources'] = [];
@@ -39,5 +41,57 @@ export async function gatherTraining(
   const reviewed = await reviewedCodedTitles(db, input.scheme, input.viewer);
   for (const row of reviewed) titles.push({ norm: coderNorm(row.string), code: row.code, weight: evidenceWeights.review });
   if (reviewed.length) sources.push({ name: 'review mappings', titles: reviewed.length });
+  if (input.schemes) {
+    for (const linked of await linkedTraining(db, input.schemes, input)) {
+      titles.push(...linked.titles);
+      sources.push({ name: `titles coded in ${linked.scheme}, through links`, titles: linked.titles.length });
+    }
+  }
   return { titles, summary: { titles: titles.length, sources } };
+}
+
+/**
+ * Titles coded in another scheme, carried into this one through the links between the two
+ * (issue 13), each weighing less than direct evidence and sharing its weight among the codes it
+ * is linked to. Only schemes with links to this one are read.
+ */
+async function linkedTraining(
+  db: Queryable,
+  schemes: SchemeContext,
+  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null },
+): Promise<{ scheme: SchemeId; titles: CodedTitle[] }[]> {
+  const maps = await readLinkMaps(schemes, [input.scheme]);
+  const target = (await schemes.trees.get(input.scheme)).tree.lookup;
+  const found: { scheme: SchemeId; titles: CodedTitle[] }[] = [];
+  // code of the other scheme (its label) → linked code labels of this one.
+  const towards = new Map<SchemeId, Map<string, string[]>>();
+  for (const [value, byScheme] of Object.entries(maps.maps[input.scheme] ?? {})) {
+    const label = target[value]?.label;
+    if (!label) continue;
+    for (const [other, values] of Object.entries(byScheme)) {
+      if (!isSchemeId(other) || other === input.scheme) continue;
+      const otherLookup = (await schemes.trees.get(other)).tree.lookup;
+      const inverse = towards.get(other) ?? new Map<string, string[]>();
+      towards.set(other, inverse);
+      for (const linkedValue of values) {
+        const otherLabel = otherLookup[linkedValue]?.label;
+        if (otherLabel) inverse.set(otherLabel, [...(inverse.get(otherLabel) ?? []), label]);
+      }
+    }
+  }
+  for (const [other, inverse] of towards) {
+    if (inverse.size === 0) continue;
+    const coded: CodedTitle[] = [];
+    if (input.seedDir) coded.push(...shippedTraining(input.seedDir, other).titles);
+    for (const row of await datasetCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset });
+    for (const row of await reviewedCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.string), code: row.code, weight: evidenceWeights.review });
+    const titles: CodedTitle[] = [];
+    for (const example of coded) {
+      const codes = inverse.get(example.code);
+      if (!codes) continue;
+      for (const code of codes) titles.push({ norm: example.norm, code, weight: (evidenceWeights.linked * example.weight) / codes.length });
+    }
+    if (titles.length) found.push({ scheme: other, titles });
+  }
+  return found;
 }

@@ -50,7 +50,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     if (input.model !== 'occcanine') {
       // The built-in coder learns and codes in a thread of its own (its candidates are the LLMs' too).
       await report({ phase: 'learning', done: 0, total: null, unit: 'titles', message: 'Reading coded titles' });
-      const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir });
+      const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir, schemes: deps.schemes });
       learnedFrom = training.summary;
       await report({ phase: 'learning', done: 0, total: learnedFrom.titles, unit: 'titles', message: `Learning from ${learnedFrom.titles.toLocaleString('en')} titles` });
       const phase = input.model === 'builtin' ? 'coding' : 'candidates';
