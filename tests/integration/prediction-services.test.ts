@@ -22,8 +22,9 @@ interface Seen {
   occcanine: { titles: string[]; lang: string; k: number }[];
   llm: { authorization: string | undefined; model: string; prompt: string }[];
   failures: number;
+  refusals: number;
 }
-const seen: Seen = { occcanine: [], llm: [], failures: 0 };
+const seen: Seen = { occcanine: [], llm: [], failures: 0, refusals: 0 };
 let server: http.Server;
 
 function startServices(): Promise<string> {
@@ -40,6 +41,10 @@ function startServices(): Promise<string> {
       const parsed = JSON.parse(body || '{}') as Record<string, unknown>;
       if (request.url === '/occcanine') {
         const titles = parsed.titles as string[];
+        if (titles.includes('refused title')) {
+          seen.refusals++;
+          return send(401, { error: { message: 'invalid credentials' } });
+        }
         if (titles.includes('always fails')) {
           seen.failures++;
           return send(500, { detail: 'model crashed on this batch' });
@@ -155,6 +160,14 @@ describe('external coders (issue 13)', () => {
     expect(listed.prediction_sets[0]).toMatchObject({ state: 'failed' });
     expect(listed.prediction_sets[0]!.error).toContain('model crashed on this batch');
   }, 120_000);
+
+  it('fails at once, without retrying the run, when the service refuses (401)', async () => {
+    const id = await dataset(['refused title'], null);
+    const run = await runOn(id, 'occcanine');
+    expect(run.job.state).toBe('failed');
+    expect(run.job.error).toContain('OccCANINE answered 401: invalid credentials');
+    expect(seen.refusals).toBe(1);
+  });
 
   it('refuses OccCANINE for another scheme', async () => {
     const id = await dataset(['weaver'], null);

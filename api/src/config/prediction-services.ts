@@ -35,6 +35,7 @@ export function readPredictionServices(source: Record<string, string | undefined
   const checkedUrl = (name: string) => {
     const value = text(name);
     if (value && !url.safeParse(value).success) problems.push(`${name}: not an http(s) URL`);
+    else if (value && /^[a-z]+:\/\/[^/]*@/i.test(value)) problems.push(`${name}: put no user or password in the URL (an LLM's key goes in its _KEY setting)`);
     return value ?? null;
   };
   const number = (name: string, fallback: number) => {

@@ -2,6 +2,7 @@ import { readLinkMaps } from '@og/api/links/link-maps';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
+import { schemeCode } from '../predictions-import/prediction-codes.js';
 
 /**
  * 'Restrict predictions to associated codes' (the upload wizard, issue 13): a title may only be
@@ -20,7 +21,7 @@ export async function associatedCodes(schemes: SchemeContext, from: SchemeId, to
     }
     const labels = byLabel(target);
     return (code) => {
-      const start = labels.get(code);
+      const start = labels.get(code) ?? labels.get(schemeCode(to, code));
       if (!start) return [];
       const found: string[] = [];
       const stack = [start.value];
@@ -35,18 +36,28 @@ export async function associatedCodes(schemes: SchemeContext, from: SchemeId, to
   const source = byLabel((await schemes.trees.get(from)).tree.lookup);
   const maps = await readLinkMaps(schemes, [from, to]);
   return (code) => {
-    const record = source.get(code);
+    const record = source.get(code) ?? source.get(schemeCode(from, code));
     const linked = record ? (maps.maps[from]?.[record.value]?.[to] ?? []) : [];
     // Pseudo-targets ('unlinkable', 'default-to-parent') are not codes.
     return linked.flatMap((value) => (target[value] ? [target[value].label] : []));
   };
 }
 
-/** Per title, the codes it may be given (null: no restriction, the title has no code). */
+/**
+ * Per title, the codes it may be given: null (no restriction) when the title has no code; the
+ * associated codes of its codes otherwise (none: the title gets no prediction). Each code's
+ * associated codes are worked out once.
+ */
 export function allowedPerTitle(titles: readonly string[], codesOfTitle: ReadonlyMap<string, string[]>, associated: (code: string) => string[]): (string[] | null)[] {
+  const known = new Map<string, string[]>();
+  const of = (code: string) => {
+    let found = known.get(code);
+    if (!found) known.set(code, (found = associated(code)));
+    return found;
+  };
   return titles.map((title) => {
     const codes = codesOfTitle.get(title) ?? [];
     if (codes.length === 0) return null;
-    return [...new Set(codes.flatMap(associated))];
+    return [...new Set(codes.flatMap(of))];
   });
 }

@@ -42,12 +42,12 @@ export function shippedTraining(dataDir: string, scheme: SchemeId, options: { ex
     const file = path.join(dataDir, 'titles', source.file);
     if (options.except && path.resolve(options.except) === path.resolve(file)) continue;
     if (!fs.existsSync(file)) continue;
-    titles.push(...readCodedTitles(file, { title: source.titleColumn, code: source.codeColumn }, evidenceWeights.shipped));
+    for (const item of readCodedTitles(file, { title: source.titleColumn, code: source.codeColumn }, evidenceWeights.shipped)) titles.push(item);
     sources.push(source.file);
   }
   const schemeFile = path.join(dataDir, 'schemes', `${scheme}.csv`);
   if (fs.existsSync(schemeFile)) {
-    titles.push(...readCodedTitles(schemeFile, { title: 'label', code: 'code' }, evidenceWeights.label));
+    for (const item of readCodedTitles(schemeFile, { title: 'label', code: 'code' }, evidenceWeights.label)) titles.push(item);
     sources.push(`schemes/${scheme}.csv (labels)`);
   }
   return { titles, sources };

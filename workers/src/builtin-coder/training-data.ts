@@ -30,7 +30,7 @@ export async function gatherTraining(
   const sources: TrainingSummary['sources'] = [];
   if (input.seedDir) {
     const shipped = shippedTraining(input.seedDir, input.scheme);
-    titles.push(...shipped.titles);
+    for (const item of shipped.titles) titles.push(item);
     if (shipped.titles.length) sources.push({ name: `shipped titles (${shipped.sources.join(', ')})`, titles: shipped.titles.length });
   }
   const datasetRows = await datasetCodedTitles(db, input.scheme, input.viewer);
@@ -39,11 +39,13 @@ export async function gatherTraining(
   }
   if (datasetRows.length) sources.push({ name: 'coded datasets', titles: datasetRows.length });
   const reviewed = await reviewedCodedTitles(db, input.scheme, input.viewer);
-  for (const row of reviewed) titles.push({ norm: coderNorm(row.string), code: row.code, weight: evidenceWeights.review });
+  // A review names codes by their value (the URI); every other source by their code string.
+  const lookup = input.schemes ? (await input.schemes.trees.get(input.scheme)).tree.lookup : undefined;
+  for (const row of reviewed) titles.push({ norm: coderNorm(row.string), code: lookup?.[row.code]?.label ?? row.code, weight: evidenceWeights.review });
   if (reviewed.length) sources.push({ name: 'review mappings', titles: reviewed.length });
   if (input.schemes) {
     for (const linked of await linkedTraining(db, input.schemes, input)) {
-      titles.push(...linked.titles);
+      for (const item of linked.titles) titles.push(item);
       sources.push({ name: `titles coded in ${linked.scheme}, through links`, titles: linked.titles.length });
     }
   }
@@ -82,9 +84,10 @@ async function linkedTraining(
   for (const [other, inverse] of towards) {
     if (inverse.size === 0) continue;
     const coded: CodedTitle[] = [];
-    if (input.seedDir) coded.push(...shippedTraining(input.seedDir, other).titles);
+    if (input.seedDir) for (const item of shippedTraining(input.seedDir, other).titles) coded.push(item);
     for (const row of await datasetCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset });
-    for (const row of await reviewedCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.string), code: row.code, weight: evidenceWeights.review });
+    const otherLookup = (await schemes.trees.get(other)).tree.lookup;
+    for (const row of await reviewedCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.string), code: otherLookup[row.code]?.label ?? row.code, weight: evidenceWeights.review });
     const titles: CodedTitle[] = [];
     for (const example of coded) {
       const codes = inverse.get(example.code);

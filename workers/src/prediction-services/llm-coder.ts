@@ -14,6 +14,9 @@ export interface LlmContext {
   period: string | null;
 }
 
+/** A title is cut to this many characters in a prompt (a huge cell must not overflow the model's context). */
+const maxTitleChars = 300;
+
 /** The prompt (issue 13): the titles with their candidates, the dataset's language and period; JSON only back. */
 export function llmMessages(titles: readonly LlmTitle[], context: LlmContext): { role: 'system' | 'user'; content: string }[] {
   const system = [
@@ -25,7 +28,7 @@ export function llmMessages(titles: readonly LlmTitle[], context: LlmContext): {
   ].join(' ');
   const lines = titles.map((item, index) => {
     const candidates = item.candidates.map((candidate) => `${candidate.code} ${candidate.label}`).join('; ');
-    return `${index + 1}. ${JSON.stringify(item.title)}${candidates ? ` — candidates: ${candidates}` : ''}`;
+    return `${index + 1}. ${JSON.stringify(item.title.slice(0, maxTitleChars))}${candidates ? ` — candidates: ${candidates}` : ''}`;
   });
   const about = [context.language ? `Language: ${context.language}.` : null, context.period ? `Period: ${context.period}.` : null].filter(Boolean).join(' ');
   return [

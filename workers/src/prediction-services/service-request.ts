@@ -3,6 +3,8 @@ export class ServiceError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** Whether trying again later may help (a busy or failing service), or not (a refusal, a bad answer, the cap). */
+    readonly retryable = false,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -59,21 +61,37 @@ export async function postJson(
         }
       }
       const message = `${options.service} answered ${response.status}${serviceMessage(text)}`;
-      if (!retryStatuses.has(response.status)) throw new ServiceError(message, response.status);
-      lastError = new ServiceError(message, response.status);
+      if (!retryStatuses.has(response.status)) throw new ServiceError(message, response.status, false);
+      lastError = new ServiceError(message, response.status, true);
       const retryAfter = Number(response.headers.get('retry-after'));
       if (Number.isFinite(retryAfter) && retryAfter > 0) retryAfterMs = Math.min(10_000, retryAfter * 1000);
     } catch (error) {
-      if (error instanceof ServiceError && !retryStatuses.has(error.status ?? 0)) throw error;
+      if (error instanceof ServiceError && !error.retryable) throw error;
       if (options.signal.aborted) throw error;
       if (!(error instanceof ServiceError)) {
         const timedOut = (error as Error).name === 'TimeoutError';
-        lastError = new ServiceError(`${options.service} ${timedOut ? `did not answer within ${options.timeoutMs / 1000} s` : `could not be reached (${(error as Error).message})`}`, null);
+        // The cause's code only (ECONNREFUSED, …): a message may quote the URL.
+        const cause = ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name) || 'network error';
+        lastError = new ServiceError(`${options.service} ${timedOut ? `did not answer within ${options.timeoutMs / 1000} s` : `could not be reached (${cause})`}`, null, true);
       }
     }
-    if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    if (attempt < attempts) await abortableSleep(retryAfterMs, options.signal);
   }
   throw lastError!;
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** The service's own error message, if its answer carried one (`{error: {message}}`, `{error: '…'}`, `{detail}`), else a short excerpt. */

@@ -65,6 +65,12 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       builtin = new Map(titles.map((row, index) => [row.title, predictions[index] ?? []]));
     }
     const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal });
+    const requests = input.model === 'builtin' ? 0 : Math.ceil(titles.length / coding.batchSize);
+    if (requests > deps.config.predictionServices.requestCap) {
+      throw new UnrecoverableError(
+        `${titles.length.toLocaleString('en')} titles need ${requests.toLocaleString('en')} requests to ${input.model}, more than this server allows a run (PREDICTION_REQUEST_CAP ${deps.config.predictionServices.requestCap}); nothing was sent.`,
+      );
+    }
 
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -73,7 +79,21 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     try {
       out = fs.createWriteStream(file);
       const stream = out;
-      const write = (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', () => resolve())));
+      // A failing disk (ENOSPC) fails the run, not the process: every pending write hears the error.
+      let streamError: Error | null = null;
+      stream.on('error', (error) => (streamError = error));
+      const write = (text: string) => {
+        if (streamError) return Promise.reject(streamError);
+        if (stream.write(text)) return Promise.resolve();
+        return new Promise<void>((resolve, reject) => {
+          const onError = (error: Error) => reject(error);
+          stream.once('error', onError);
+          stream.once('drain', () => {
+            stream.off('error', onError);
+            resolve();
+          });
+        });
+      };
       await write('[');
       let written = 0;
       for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
@@ -83,7 +103,11 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
         for (let at = from; at < Math.min(titles.length, from + coding.batchSize * coding.concurrency); at += coding.batchSize) {
           group.push(titles.slice(at, at + coding.batchSize).map((row) => row.title));
         }
-        const answers = await inPool(group, coding.concurrency, coding.code);
+        const answers = await inPool(group, coding.concurrency, coding.code).catch((error: unknown) => {
+          // A refusal, a malformed answer or the cap will not change on a retry of the whole run.
+          if (error instanceof ServiceError && !error.retryable) throw new UnrecoverableError(error.message);
+          throw error;
+        });
         for (const [batchIndex, batch] of group.entries()) {
           for (const [index, title] of batch.entries()) {
             const keep = allowed?.[from + batchIndex * coding.batchSize + index];
@@ -199,7 +223,7 @@ async function datasetReady(deps: WorkerDeps, datasetId: string, tools: { report
     if (state === undefined) return false;
     if (state === 'ready') return true;
     if (state === 'failed') throw new UnrecoverableError('The dataset could not be read, so its titles were not coded.');
-    if (Date.now() - started > maxWaitMs) throw new Error('The dataset is still being read after 6 hours; run the predictions again later.');
+    if (Date.now() - started > maxWaitMs) throw new UnrecoverableError('The dataset is still being read after 6 hours; run the predictions again later.');
     await tools.report({ phase: 'waiting', done: 0, total: null, unit: 'titles', message: 'Waiting for the dataset to be read' });
     await new Promise((resolve) => setTimeout(resolve, waitStepMs));
     tools.signal.throwIfAborted();

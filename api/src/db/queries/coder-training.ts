@@ -9,7 +9,7 @@ import type { DatasetViewer } from './datasets.js';
 
 /** Datasets the viewer may see ($1 the viewer's id, $2 true for an admin), or marked as shared training data. */
 const datasetVisible = /* sql */ `
-  ($2::boolean OR d.owner_id = $1 OR (d.metadata->>'sharedTraining')::boolean IS TRUE
+  ($2::boolean OR d.owner_id = $1 OR d.metadata->>'sharedTraining' = 'true'
    OR EXISTS (SELECT 1 FROM dataset_collaborators c WHERE c.dataset_id = d.id AND c.user_id = $1))`;
 
 /** (title, code, rows with it) of ready datasets coded in `scheme`. */
