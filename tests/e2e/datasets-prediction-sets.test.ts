@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
  * A dataset's prediction sets on the datasets list, as a person uses them in Debian's Chromium
@@ -176,12 +176,7 @@ afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A test that fails with a dialog open must not take the next one down with it. */
-afterEach(async () => {
-  if ((await page.getByRole('dialog').count()) === 0) return;
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-});
+afterEach(() => closeLeftoverDialog(page));
 
 describe('a dataset before it has prediction sets', () => {
   it('offers no export yet, saying why', async () => {

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /** Mantine's menus, modals, tooltips and stepper fade in over 150–250 ms: screenshots wait for them. */
 async function shot(target: Page, name: string): Promise<void> {
@@ -110,12 +110,7 @@ afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A test that fails with a dialog open must not take the next one down with it. */
-afterEach(async () => {
-  if ((await page.getByRole('dialog').count()) === 0) return;
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-});
+afterEach(() => closeLeftoverDialog(page));
 
 describe('uploading a dataset through the wizard', () => {
   const title = 'OccCANINE toy data (English)';

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
  * The /review page as a person uses it, in Debian's Chromium against the built app: uploading
@@ -100,12 +100,7 @@ afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A test that fails with a dialog open must not take the next one down with it. */
-afterEach(async () => {
-  if (!page || (await page.getByRole('dialog').count()) === 0) return;
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-});
+afterEach(() => closeLeftoverDialog(page));
 
 describe('the /review page', () => {
   it('is open to anyone, and asks a visitor to log in before it lists anything', async () => {

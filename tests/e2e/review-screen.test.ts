@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
  * The review screen as a reviewer works it, in Debian's Chromium against the built app: entries
@@ -123,11 +123,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-afterEach(async () => {
-  if ((await page.getByRole('dialog').count()) === 0) return;
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-});
+afterEach(() => closeLeftoverDialog(page));
 
 describe('the review screen (SPEC §2, §4)', () => {
   it('opens the first unmapped entry and replaces the address with its string', async () => {

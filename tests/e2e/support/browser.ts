@@ -63,3 +63,10 @@ export async function logIn(page: Page, username: string, password: string, opti
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
+
+/** After each test: a test that failed with a dialog open must not take the next one down with it. */
+export async function closeLeftoverDialog(page: Page | undefined): Promise<void> {
+  if (!page || (await page.getByRole('dialog').count()) === 0) return;
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
