@@ -11,6 +11,7 @@ import { datasetMetadata, type DatasetMetadataInput } from '../../shared/src/con
 import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
 import type { ProcessorFactories } from '../../workers/src/processor.js';
 import { finalFailureHooks, processorFactories } from '../../workers/src/processor-map.js';
+import { workerDeps } from '../../workers/src/start-workers.js';
 import { WorkerHost } from '../../workers/src/worker-host.js';
 import { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
@@ -525,7 +526,7 @@ describe('dataset.ingest when its worker is killed half-way', () => {
     expect(await env.app.redis.del(`${queueKey}:${jobId}:lock`)).toBe(1);
     await env.app.redis.del(`${queueKey}:stalled-check`);
     host = new WorkerHost(
-      { config: { ...env.config, dataDir }, db: env.app.db, log: env.app.log.child('workers'), schemes: env.app.schemes },
+      { ...workerDeps(env.app), config: { ...env.config, dataDir } },
       processorFactories,
       { concurrency: 1, lockDurationMs: 10_000, stalledIntervalMs: 500 },
     );
@@ -680,7 +681,7 @@ describe('dataset.ingest failing for good', () => {
 
   /** Runs `work` with a worker host of the app's final-failure hooks, and the given processors. */
   async function withWorkerHost(factories: ProcessorFactories, work: () => Promise<void>) {
-    const host = new WorkerHost({ config: env.config, db: env.app.db, log: env.app.log.child('workers'), schemes: env.app.schemes }, factories, {
+    const host = new WorkerHost(workerDeps(env.app), factories, {
       concurrency: 1,
       finalFailureHooks,
     });

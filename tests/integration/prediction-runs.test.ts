@@ -6,6 +6,7 @@ import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictio
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+import { startWorkerProcess } from '../support/worker-process.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
 
@@ -37,7 +38,8 @@ async function runToEnd(): Promise<{ setId: string; result: { titles: number; co
 }
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ workers: true });
+  // Parts of two titles: every run here is coded in several chunk jobs and joined.
+  env = await startTestEnvironment({ workers: true, env: { PREDICTION_CHUNK_TITLES: '2' } });
   await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
   owner = (await env.signIn('otto', 'member')).client;
   stranger = (await env.signIn('stan', 'member')).client;
@@ -165,5 +167,36 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     expect(job.state, job.error ?? '').toBe('completed');
     expect((job.result as { learnedFrom: { sources: { name: string }[] } }).learnedFrom.sources.map((source) => source.name)).toContain('titles coded in isco08, through links');
     expect((await entry(accepted.predictionSetId, 'Zorblax Keeper')).predictions[0]?.uris).toEqual(['hisco:83110']);
+  });
+
+  it('splits a run into parts that several worker processes code, and joins them in order', async () => {
+    // A second worker process (`npm run workers`) beside the test's own workers; the embedded
+    // triple store is one process's, so it has a store of its own (a deployment shares one over SPARQL_QUERY_URL).
+    const dataDir = `${env.config.dataDir}-second`;
+    await fs.promises.mkdir(dataDir, { recursive: true });
+    const second = await startWorkerProcess(env, { PREDICTION_CHUNK_TITLES: '2', DATA_DIR: dataDir });
+    try {
+      const many = Array.from({ length: 120 }, (_, index) => (index % 3 === 0 ? `agricultural labourer ${index}` : index % 3 === 1 ? `police constable ${index}` : `zqxv ${index}`));
+      const created = await owner.post('/api/datasets', { data: many.map((title) => ({ title, code: '', totals: [] })), metadata: { title: 'Many titles', titleColumn: 'title', codeColumn: null } });
+      const dataset = (await created.json()) as { datasetId: string; jobId: string };
+      expect((await waitForJob(owner, dataset.jobId, 60_000)).state).toBe('completed');
+      const response = await owner.post(`/api/datasets/${dataset.datasetId}/prediction-runs`, { scheme: 'hisco' });
+      const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+      const job = await waitForJob(owner, accepted.jobId, 180_000);
+      expect(job.state, job.error ?? '').toBe('completed');
+      const result = job.result as { titles: number; coded: number; chunks: number; workers: number };
+      expect(result).toMatchObject({ titles: 120, chunks: 60, workers: 2 });
+      // The labourers and constables at least (the 'zqxv' ones resemble a title reviewed above).
+      expect(result.coded).toBeGreaterThanOrEqual(80);
+      // Every title is an entry once, with its own predictions, whichever process coded it.
+      const entries = await env.app.db.query<{ count: number; distinct: number }>('SELECT count(*), count(DISTINCT string) AS distinct FROM prediction_entries WHERE set_id = $1', [accepted.predictionSetId]);
+      expect(entries.rows[0]).toEqual({ count: 120, distinct: 120 });
+      expect((await entry(accepted.predictionSetId, 'police constable 1')).predictions[0]?.uris).toEqual(['hisco:58220']);
+      // The parts leave nothing behind.
+      expect((await env.app.db.query('SELECT 1 FROM prediction_run_chunks WHERE set_id = $1', [accepted.predictionSetId])).rowCount).toBe(0);
+    } finally {
+      await second.stop();
+      await fs.promises.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

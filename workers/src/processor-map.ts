@@ -4,6 +4,7 @@ import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.
 import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
 import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
 import { predictionsRun, predictionsRunFailed } from './processors/predictions-run.js';
+import { predictionsRunChunk } from './processors/predictions-run-chunk.js';
 import { schemeImport } from './processors/scheme-import.js';
 import { sessionCleanup } from './processors/session-cleanup.js';
 
@@ -16,6 +17,7 @@ export const processorFactories: ProcessorFactories = {
   'predictions.import': predictionsImport,
   'predictions.bulk-accept': predictionsBulkAccept,
   'predictions.run': predictionsRun,
+  'predictions.run-chunk': predictionsRunChunk,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {

@@ -1,17 +1,22 @@
 import type { Job } from 'bullmq';
 import type { Config } from '@og/api/config/config';
 import type { Database } from '@og/api/db/database';
+import type { JobQueues } from '@og/api/jobs/job-queues';
 import type { Logger } from '@og/api/lib/log';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobKind, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+import type { LearnedCoders } from './builtin-coder/learned-coders.js';
 
-/** What a processor may use: the stores, the config, a logger. */
+/** What a processor may use: the stores, the config, a logger, the queues (a job may start others). */
 export interface WorkerDeps {
   config: Config;
   db: Database;
   log: Logger;
   schemes: SchemeContext;
+  jobs: JobQueues;
+  /** What this process's built-in coder learned for the prediction runs whose chunks it takes. */
+  coders: LearnedCoders;
 }
 
 export interface ProcessorTools {

@@ -161,6 +161,7 @@ export class WorkerHost {
     const timer = setTimeout(() => this.shutdown.abort(new Error('The worker shut down; the job will be retried.')), graceMs);
     await Promise.all(this.workers.map((worker) => worker.close()));
     clearTimeout(timer);
+    this.deps.coders.close();
     this.connection.disconnect();
   }
 }

@@ -24,6 +24,8 @@ export interface PredictionServices {
   concurrency: number;
   /** How long one request may take. */
   timeoutMs: number;
+  /** Titles per part of a run (each a job any worker process may take). */
+  chunkTitles: number;
 }
 
 const url = z.url({ protocol: /^https?$/ });
@@ -64,6 +66,7 @@ export function readPredictionServices(source: Record<string, string | undefined
       requestCap: number('PREDICTION_REQUEST_CAP', 2_000),
       concurrency: number('PREDICTION_CONCURRENCY', 4),
       timeoutMs: number('PREDICTION_TIMEOUT_MS', 60_000),
+      chunkTitles: number('PREDICTION_CHUNK_TITLES', 20_000),
     },
     problems,
   };

@@ -166,6 +166,36 @@ export const jobKinds = {
       /** What the coder learned from: titles in all, and per source. */
       learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
       phaseSeconds: z.record(z.string(), z.number()).optional(),
+      /** Parts the titles were coded in (`predictions.run-chunk` jobs), and how many worker processes coded them. */
+      chunks: z.number().int().nonnegative().optional(),
+      workers: z.number().int().nonnegative().optional(),
+    }),
+    attempts: 3,
+  }),
+  /**
+   * Codes one chunk of a prediction run's titles (stored with the run's set) with the run's model
+   * and stores the chunk's entries for the run to import; any worker process may take one, so a
+   * large dataset is coded by all of them at once. A process keeps what it learned for the run
+   * between the chunks it takes.
+   */
+  'predictions.run-chunk': defineJobKind({
+    label: 'Run predictions (part)',
+    input: z.object({
+      predictionSetId: z.string().uuid(),
+      chunk: z.number().int().nonnegative(),
+      datasetId: z.string().uuid(),
+      scheme: schemeId,
+      model: z.string(),
+      actorId: z.string().uuid(),
+      /** Requests this chunk may make to an external coder (its share of the run's cap). */
+      requestBudget: z.number().int().nonnegative(),
+    }),
+    result: z.object({
+      titles: z.number().int().nonnegative(),
+      coded: z.number().int().nonnegative(),
+      learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
+      /** The worker process that coded it (host:pid). */
+      worker: z.string(),
     }),
     attempts: 3,
   }),

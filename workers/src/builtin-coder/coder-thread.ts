@@ -2,36 +2,38 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TitleCoder } from './title-coder.js';
 import type { CodedTitle } from './title-index.js';
 
-/** The thread's input: what the coder learns from, the titles to code, and how many codes each. */
-export interface CoderThreadInput {
-  examples: CodedTitle[];
+/** A request to code titles: how many codes each, and per title the only codes it may get ('Restrict predictions to associated codes'; null: any). */
+export interface CodeRequest {
   titles: string[];
   k: number;
-  /** Per title, the only codes it may be given ('Restrict predictions to associated codes'); null: any. */
-  allowed?: (string[] | null)[];
+  allowed?: (string[] | null)[] | null;
 }
 
 export type CoderThreadMessage =
   | { kind: 'learned'; titles: number }
-  | { kind: 'progress'; done: number }
-  | { kind: 'done'; predictions: { code: string; conf: number }[][] };
+  | { kind: 'progress'; id: number; done: number }
+  | { kind: 'done'; id: number; predictions: { code: string; conf: number }[][] };
 
 const progressEvery = 2_000;
 
-/** Learns from the examples and codes the titles, telling `tell` how it goes (the thread's work, also run inline). */
-export function learnAndCode(input: CoderThreadInput, tell: (message: CoderThreadMessage) => void): void {
-  const coder = TitleCoder.build(input.examples);
-  tell({ kind: 'learned', titles: coder.titles });
+/** Codes a request's titles with a built coder, telling `onProgress` how many are done (the thread's work, also run inline). */
+export function codeTitles(coder: TitleCoder, request: CodeRequest, onProgress: (done: number) => void): { code: string; conf: number }[][] {
   const predictions: { code: string; conf: number }[][] = [];
-  for (let index = 0; index < input.titles.length; index++) {
-    if (index % progressEvery === 0) tell({ kind: 'progress', done: index });
-    const allowed = input.allowed?.[index];
-    predictions.push(coder.predict(input.titles[index]!, { k: input.k, allowed: allowed ? new Set(allowed) : undefined }));
+  for (let index = 0; index < request.titles.length; index++) {
+    if (index % progressEvery === 0) onProgress(index);
+    const allowed = request.allowed?.[index];
+    predictions.push(coder.predict(request.titles[index]!, { k: request.k, allowed: allowed ? new Set(allowed) : undefined }));
   }
-  tell({ kind: 'done', predictions });
+  return predictions;
 }
 
-// Only a thread started by codeInThread works at import (its data says so), not any thread that imports this module.
+// Only a thread started by CoderSession works at import (its data says so), not any thread that imports this module.
 if (parentPort && (workerData as { coderThread?: boolean } | null)?.coderThread) {
-  learnAndCode(workerData as CoderThreadInput, (message) => parentPort!.postMessage(message));
+  const port = parentPort;
+  const coder = TitleCoder.build((workerData as { examples: CodedTitle[] }).examples);
+  port.postMessage({ kind: 'learned', titles: coder.titles } satisfies CoderThreadMessage);
+  port.on('message', (message: CodeRequest & { id: number }) => {
+    const predictions = codeTitles(coder, message, (done) => port.postMessage({ kind: 'progress', id: message.id, done } satisfies CoderThreadMessage));
+    port.postMessage({ kind: 'done', id: message.id, predictions } satisfies CoderThreadMessage);
+  });
 }

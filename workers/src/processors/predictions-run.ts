@@ -3,18 +3,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UnrecoverableError } from 'bullmq';
 import { datasetDistinctTitles, datasetTitleCodes } from '@og/api/db/queries/coder-training';
+import { findJobRuns } from '@og/api/db/queries/job-runs';
+import { deleteRunChunks, insertRunChunks, runChunkEntries, type RunChunkInput } from '@og/api/db/queries/prediction-run-chunks';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
 import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
-import type { LlmModel } from '@og/api/config/config';
-import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { allowedPerTitle, associatedCodes } from '../builtin-coder/associated-codes.js';
-import { gatherTraining } from '../builtin-coder/training-data.js';
-import { codeInThread } from '../builtin-coder/code-in-thread.js';
-import type { CodePrediction } from '../builtin-coder/title-coder.js';
-import { codeWithLlm } from '../prediction-services/llm-coder.js';
-import { codeWithOccCanine } from '../prediction-services/occcanine-coder.js';
-import { inPool, RequestBudget, ServiceError } from '../prediction-services/service-request.js';
+import { batchSizeOf } from '../prediction-services/run-coding.js';
+import { ServiceError } from '../prediction-services/service-request.js';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
 
@@ -25,13 +22,17 @@ import { importPredictions, PredictionSetGoneError } from '../predictions-import
  * coder's candidates — and imports the result as the set's entries through the import's own path
  * (an OCCPAST JSON file in the uploads directory), so the set reads like an uploaded one. A title
  * no coder could code is an entry without predictions, for a reviewer to code.
+ *
+ * The titles are split into chunks of PREDICTION_CHUNK_TITLES, each a `predictions.run-chunk` job
+ * any worker process may take; the run follows them (their progress is its progress), then joins
+ * their entries in order. A chunk that fails for good fails the run with its reason.
  */
 export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'> {
   return async (input, { report, signal, log }) => {
     const set = await findPredictionSet(deps.db, input.predictionSetId);
     const empty: JobResult<'predictions.run'> = { model: input.model, titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] } };
     if (!set || set.state !== 'importing') return empty;
-    const viewer = (await deps.db.query<{ id: string; role: 'admin' | 'member' }>('SELECT id, role FROM users WHERE id = $1', [input.actorId])).rows[0];
+    const viewer = (await deps.db.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [input.actorId])).rows[0];
     if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
 
     if (!(await datasetReady(deps, input.datasetId, { report, signal }))) return empty;
@@ -43,98 +44,149 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       started = performance.now();
     };
     const dataset = (await deps.db.query<{ metadata: RunDatasetMetadata }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
-    const titles = await datasetDistinctTitles(deps.db, input.datasetId);
-    const allowed = await restriction(deps, input, dataset?.metadata, titles.map((row) => row.title));
-    let learnedFrom: JobResult<'predictions.run'>['learnedFrom'] = { titles: 0, sources: [] };
-    let builtin: Map<string, CodePrediction[]> | null = null;
-    if (input.model !== 'occcanine') {
-      // The built-in coder learns and codes in a thread of its own (its candidates are the LLMs' too).
-      await report({ phase: 'learning', done: 0, total: null, unit: 'titles', message: 'Reading coded titles' });
-      const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir, schemes: deps.schemes });
-      learnedFrom = training.summary;
-      await report({ phase: 'learning', done: 0, total: learnedFrom.titles, unit: 'titles', message: `Learning from ${learnedFrom.titles.toLocaleString('en')} titles` });
-      const phase = input.model === 'builtin' ? 'coding' : 'candidates';
-      const predictions = await codeInThread(
-        { examples: training.titles, titles: titles.map((row) => row.title), k: input.model === 'builtin' ? 5 : 10, allowed: allowed ?? undefined },
-        {
-          signal,
-          onLearned: () => phaseDone('learning'),
-          onProgress: (done) => void report({ phase, done, total: titles.length, unit: 'titles' }).catch(() => undefined),
-        },
-      );
-      builtin = new Map(titles.map((row, index) => [row.title, predictions[index] ?? []]));
-    }
-    const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal });
-    const requests = input.model === 'builtin' ? 0 : Math.ceil(titles.length / coding.batchSize);
-    if (requests > deps.config.predictionServices.requestCap) {
+    const titles = (await datasetDistinctTitles(deps.db, input.datasetId)).map((row) => row.title);
+    const requests = input.model === 'builtin' ? 0 : Math.ceil(titles.length / batchSizeOf(input.model));
+    const requestCap = deps.config.predictionServices.requestCap;
+    if (requests > requestCap) {
       throw new UnrecoverableError(
-        `${titles.length.toLocaleString('en')} titles need ${requests.toLocaleString('en')} requests to ${input.model}, more than this server allows a run (PREDICTION_REQUEST_CAP ${deps.config.predictionServices.requestCap}); nothing was sent.`,
+        `${titles.length.toLocaleString('en')} titles need ${requests.toLocaleString('en')} requests to ${input.model}, more than this server allows a run (PREDICTION_REQUEST_CAP ${requestCap}); nothing was sent.`,
       );
     }
+    const allowed = await restriction(deps, input, dataset?.metadata, titles);
+
+    // The chunks, stored with the set, each a job of its own; a retried run joins the jobs it started.
+    const chunkTitles = deps.config.predictionServices.chunkTitles;
+    const chunks: RunChunkInput[] = [];
+    for (let from = 0; from < titles.length; from += chunkTitles) {
+      chunks.push({ titles: titles.slice(from, from + chunkTitles), allowed: allowed?.slice(from, from + chunkTitles) ?? null });
+    }
+    await insertRunChunks(deps.db, set.id, chunks);
+    const jobIds: string[] = [];
+    for (const [chunk, { titles: chunkList }] of chunks.entries()) {
+      // Each chunk may spend its share of the run's requests (the cap was checked against the whole run above).
+      const requestBudget = input.model === 'builtin' ? 0 : Math.max(Math.ceil(chunkList.length / batchSizeOf(input.model)), Math.floor((requestCap * chunkList.length) / titles.length));
+      const row = await deps.jobs.enqueue(
+        deps.db,
+        'predictions.run-chunk',
+        { predictionSetId: set.id, chunk, datasetId: input.datasetId, scheme: input.scheme, model: input.model, actorId: input.actorId, requestBudget },
+        { ownerId: null, requestKey: `${set.id}-${chunk}` },
+      );
+      jobIds.push(row.id);
+    }
+    const followed = await followChunks(deps, set.id, jobIds, titles.length, { report, signal });
+    if (!followed) return empty;
+    phaseDone('coding');
+    const { coded, learnedFrom, workers } = followed;
+    await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded` });
 
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    let coded = 0;
-    let out: fs.WriteStream | null = null;
     try {
-      out = fs.createWriteStream(file);
-      const stream = out;
-      // A failing disk (ENOSPC) fails the run, not the process: every pending write hears the error.
-      let streamError: Error | null = null;
-      stream.on('error', (error) => (streamError = error));
-      const write = (text: string) => {
-        if (streamError) return Promise.reject(streamError);
-        if (stream.write(text)) return Promise.resolve();
-        return new Promise<void>((resolve, reject) => {
-          const onError = (error: Error) => reject(error);
-          stream.once('error', onError);
-          stream.once('drain', () => {
-            stream.off('error', onError);
-            resolve();
-          });
-        });
-      };
-      await write('[');
-      let written = 0;
-      for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
-        signal.throwIfAborted();
-        await report({ phase: 'coding', done: from, total: titles.length, unit: 'titles' });
-        const group: string[][] = [];
-        for (let at = from; at < Math.min(titles.length, from + coding.batchSize * coding.concurrency); at += coding.batchSize) {
-          group.push(titles.slice(at, at + coding.batchSize).map((row) => row.title));
-        }
-        const answers = await inPool(group, coding.concurrency, coding.code).catch((error: unknown) => {
-          // A refusal, a malformed answer or the cap will not change on a retry of the whole run.
-          if (error instanceof ServiceError && !error.retryable) throw new UnrecoverableError(error.message);
-          throw error;
-        });
-        for (const [batchIndex, batch] of group.entries()) {
-          for (const [index, title] of batch.entries()) {
-            const keep = allowed?.[from + batchIndex * coding.batchSize + index];
-            // Exactly 1 is a reviewer's mark (SPEC §5): a coder's surest stays just below it.
-            const predictions = (answers[batchIndex]![index] ?? []).filter((prediction) => !keep || keep.includes(prediction.code)).map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: Math.min(0.9999, prediction.conf) }));
-            if (predictions.length) coded++;
-            await write(`${written++ ? ',' : ''}\n${JSON.stringify({ string: title, predictions })}`);
-          }
-        }
-      }
-      await write('\n]\n');
-      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      phaseDone('coding');
-      await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded` });
-
+      await writeRunFile(deps, set.id, chunks.length, file);
       const imported = await importPredictions({ schemes: deps.schemes, db: deps.db }, { predictionSetId: set.id, path: file, originalName: `${set.name}.json` }, { report, signal });
       Object.assign(phaseSeconds, imported.phaseSeconds ?? {});
-      log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, learnedFrom: learnedFrom.titles });
-      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds };
+      await deleteRunChunks(deps.db, set.id);
+      log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, chunks: chunks.length, workers, learnedFrom: learnedFrom.titles });
+      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers };
     } catch (error) {
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
     } finally {
-      out?.destroy();
       await removeUpload(deps.config, file).catch(() => undefined);
     }
   };
+}
+
+/** How often a run looks at its chunks. */
+const followStepMs = 300;
+
+/**
+ * Waits for the run's chunk jobs, reporting their summed progress; the chunks' coded count, what
+ * they learned from and the worker processes that coded them once all are done. Null when the set
+ * is gone; a chunk that failed for good fails the run with its reason.
+ */
+async function followChunks(
+  deps: WorkerDeps,
+  setId: string,
+  jobIds: string[],
+  total: number,
+  tools: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
+): Promise<{ coded: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number } | null> {
+  for (;;) {
+    tools.signal.throwIfAborted();
+    const set = await findPredictionSet(deps.db, setId);
+    if (!set || set.state !== 'importing') return null;
+    const runs = await findJobRuns(deps.db, jobIds);
+    const failed = runs.find((run) => run.state === 'failed');
+    if (failed) throw new UnrecoverableError(failed.error ?? 'A part of the run failed.');
+    const results = runs.flatMap((run) => (run.state === 'completed' ? [run.result as JobResult<'predictions.run-chunk'>] : []));
+    if (results.length === jobIds.length) {
+      const learned = results.reduce((best, result) => (result.learnedFrom.titles > best.titles ? result.learnedFrom : best), results[0]?.learnedFrom ?? { titles: 0, sources: [] });
+      return { coded: results.reduce((sum, result) => sum + result.coded, 0), learnedFrom: learned, workers: new Set(results.map((result) => result.worker)).size };
+    }
+    let done = results.reduce((sum, result) => sum + result.titles, 0);
+    let message: string | undefined;
+    for (const run of runs) {
+      if (run.state !== 'active' || !run.progress) continue;
+      if (run.progress.phase === 'coding' || run.progress.phase === 'candidates') done += run.progress.done;
+      message ??= run.progress.message;
+    }
+    const working = runs.filter((run) => run.state === 'active').length;
+    await tools.report({
+      phase: done > 0 ? 'coding' : 'learning',
+      done,
+      total,
+      unit: 'titles',
+      message: `${message ?? 'Coding'}; ${results.length} of ${jobIds.length} parts done, ${working} in progress`,
+    });
+    await sleep(followStepMs, tools.signal);
+  }
+}
+
+/** The chunks' entries joined in order into an OCCPAST JSON file for the import; a failing disk fails the run, not the process. */
+async function writeRunFile(deps: WorkerDeps, setId: string, chunks: number, file: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const out = fs.createWriteStream(file);
+  let streamError: Error | null = null;
+  out.on('error', (error) => (streamError = error));
+  const write = (text: string) => {
+    if (streamError) return Promise.reject(streamError);
+    if (out.write(text)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      out.once('error', onError);
+      out.once('drain', () => {
+        out.off('error', onError);
+        resolve();
+      });
+    });
+  };
+  try {
+    await write('[');
+    let first = true;
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const entries = await runChunkEntries(deps.db, setId, chunk);
+      if (entries === null) throw new Error(`Part ${chunk + 1} of the run has no entries.`);
+      if (!entries) continue;
+      await write(`${first ? '' : ','}\n${entries}`);
+      first = false;
+    }
+    await write('\n]\n');
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  } finally {
+    out.destroy();
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 interface RunDatasetMetadata {
@@ -153,59 +205,6 @@ async function restriction(deps: WorkerDeps, input: JobInput<'predictions.run'>,
   if (!metadata?.restrictPredictionsWithCodes || !metadata.scheme || !metadata.codeColumn) return null;
   const associated = await associatedCodes(deps.schemes, metadata.scheme, input.scheme);
   return allowedPerTitle(titles, await datasetTitleCodes(deps.db, input.datasetId), associated);
-}
-
-interface Coding {
-  /** Titles per request (the built-in coder: per progress step). */
-  batchSize: number;
-  /** Batches in flight at once. */
-  concurrency: number;
-  code: (titles: string[]) => Promise<CodePrediction[][]>;
-}
-
-/** How the run's model codes a batch of titles: the built-in coder here, or a configured service (issue 13). */
-async function codingFor(
-  deps: WorkerDeps,
-  input: JobInput<'predictions.run'>,
-  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal },
-): Promise<Coding> {
-  const services = deps.config.predictionServices;
-  const budget = new RequestBudget(services.requestCap);
-  if (input.model === 'builtin') return { batchSize: 2_000, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.get(title) ?? []) };
-  if (input.model === 'occcanine') {
-    if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
-    const url = services.occcanineUrl;
-    const lang = languageCode(context.language);
-    return { batchSize: 200, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }) };
-  }
-  const service = services.llms[input.model as LlmModel];
-  if (!service) throw new UnrecoverableError(`The model ${input.model} is not configured on this server.`);
-  const lookup = (await deps.schemes.trees.get(input.scheme)).tree.lookup;
-  const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
-  const llmContext = { schemeLabel: schemeById(input.scheme).label, language: context.language, period: context.period };
-  return {
-    batchSize: 20,
-    concurrency: services.concurrency,
-    code: (titles) =>
-      codeWithLlm(
-        titles.map((title) => ({
-          title,
-          candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
-            const record = byCode.get(prediction.code);
-            return record ? [{ code: record.label, label: record.name }] : [];
-          }),
-        })),
-        { service, name: input.model, context: llmContext, isCode: (code) => (byCode.has(code) ? code : null), timeoutMs: services.timeoutMs, signal: context.signal, budget },
-      ),
-  };
-}
-
-/** OccCANINE's `lang` from the dataset's language ('English', 'da', 'Danish' → 'en', 'da'); 'unk' when unknown. */
-function languageCode(language: string | null): string {
-  const names: Record<string, string> = { english: 'en', danish: 'da', swedish: 'se', norwegian: 'no', german: 'de', dutch: 'nl', french: 'fr', italian: 'it', spanish: 'es', portuguese: 'pt', icelandic: 'is', greek: 'gr', polish: 'pl' };
-  const text = language?.trim().toLowerCase() ?? '';
-  if (/^[a-z]{2}$/.test(text)) return text;
-  return names[text] ?? 'unk';
 }
 
 /** How often a run asked for before its dataset is read looks again, and for how long at most. */
@@ -237,4 +236,5 @@ export async function predictionsRunFailed(deps: WorkerDeps, input: JobInput<'pr
   if (!expected) deps.log.error('prediction run failed for good', { predictionSetId: input.predictionSetId, error: failure.error ?? failure.message });
   await markPredictionSetFailed(deps.db, input.predictionSetId, expected ? failure.message : 'The run failed on the server (the details are in its log). Run it again, or ask an administrator.');
   await dropLeftoverPredictionTables(deps.db, input.predictionSetId).catch(() => undefined);
+  await deleteRunChunks(deps.db, input.predictionSetId).catch(() => undefined);
 }

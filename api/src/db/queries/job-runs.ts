@@ -91,3 +91,9 @@ export async function findPendingUploadPaths(db: Queryable): Promise<string[]> {
   );
   return result.rows.map((row) => row.path);
 }
+
+/** The rows of several jobs (a prediction run's chunks), in no particular order. */
+export async function findJobRuns(db: Queryable, ids: string[]): Promise<JobRunRow[]> {
+  const result = await db.query<JobRunRow>('SELECT * FROM job_runs WHERE id = ANY($1::text[])', [ids]);
+  return result.rows;
+}

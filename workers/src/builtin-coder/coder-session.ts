@@ -1,0 +1,102 @@
+import { Worker } from 'node:worker_threads';
+import { TitleCoder } from './title-coder.js';
+import type { CodePrediction } from './title-coder.js';
+import type { CodedTitle } from './title-index.js';
+import { type CodeRequest, type CoderThreadMessage, codeTitles } from './coder-thread.js';
+
+/** The coder's heap, at most: a million coded titles need about 600 MB (README's bench). */
+const maxHeapMb = 900;
+
+/**
+ * A built-in coder that has learned, kept for the requests that follow (issue 13): a run's chunks
+ * taken by one worker process learn once. It works in a thread of its own: building a large index
+ * takes seconds of CPU, which would otherwise stop the all-in-one process's event loop, and its
+ * heap is capped. Requests are answered in the order they come.
+ */
+export interface CoderSession {
+  /** How many coded titles it learned from. */
+  readonly titles: number;
+  code(request: CodeRequest, options: { signal: AbortSignal; onProgress: (done: number) => void }): Promise<CodePrediction[][]>;
+  close(): void;
+}
+
+/** Learns from the examples (in a thread; inline under the test runner, which runs the TypeScript source a thread cannot load). */
+export function startCoderSession(examples: CodedTitle[]): Promise<CoderSession> {
+  if (import.meta.url.endsWith('.ts')) return Promise.resolve(inlineSession(TitleCoder.build(examples)));
+  return threadSession(examples);
+}
+
+function inlineSession(coder: TitleCoder): CoderSession {
+  return {
+    titles: coder.titles,
+    code: (request, options) => {
+      options.signal.throwIfAborted();
+      return Promise.resolve(codeTitles(coder, request, options.onProgress));
+    },
+    close: () => undefined,
+  };
+}
+
+function threadSession(examples: CodedTitle[]): Promise<CoderSession> {
+  const worker = new Worker(new URL('./coder-thread.js', import.meta.url), { workerData: { examples, coderThread: true }, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+  const pending = new Map<number, { resolve: (predictions: CodePrediction[][]) => void; reject: (error: Error) => void; onProgress: (done: number) => void }>();
+  let nextId = 0;
+  let stopped: Error | null = null;
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const request of pending.values()) request.reject(stopped);
+    pending.clear();
+  };
+  return new Promise((resolve, reject) => {
+    let learned = false;
+    worker.on('message', (message: CoderThreadMessage) => {
+      if (message.kind === 'learned') {
+        learned = true;
+        resolve({
+          titles: message.titles,
+          code(request, options) {
+            if (stopped) return Promise.reject(stopped);
+            options.signal.throwIfAborted();
+            const id = nextId++;
+            return new Promise<CodePrediction[][]>((resolveCode, rejectCode) => {
+              // A run stopped (the worker shuts down) ends the thread: its other requests stop too.
+              const abort = () => {
+                stop(options.signal.reason as Error);
+                void worker.terminate();
+              };
+              options.signal.addEventListener('abort', abort, { once: true });
+              const settle = () => options.signal.removeEventListener('abort', abort);
+              pending.set(id, {
+                resolve: (predictions) => (settle(), resolveCode(predictions)),
+                reject: (error) => (settle(), rejectCode(error)),
+                onProgress: options.onProgress,
+              });
+              worker.postMessage({ ...request, id });
+            });
+          },
+          close: () => {
+            stop(new Error('The coder was closed.'));
+            void worker.terminate();
+          },
+        });
+      } else {
+        const request = pending.get(message.id);
+        if (!request) return;
+        if (message.kind === 'progress') request.onProgress(message.done);
+        else {
+          pending.delete(message.id);
+          request.resolve(message.predictions);
+        }
+      }
+    });
+    worker.on('error', (error) => {
+      stop(error);
+      if (!learned) reject(error);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`The coder's thread stopped (exit code ${code}).`);
+      stop(error);
+      if (!learned) reject(error);
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Config, LlmModel } from '@og/api/config/config';
+import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
+import type { CodePrediction } from '../builtin-coder/title-coder.js';
+import { codeWithLlm } from './llm-coder.js';
+import { codeWithOccCanine } from './occcanine-coder.js';
+import { RequestBudget } from './service-request.js';
+
+/** How a run's model codes its titles: batches of this size, this many in flight at once. */
+export interface Coding {
+  /** Titles per request (the built-in coder: per progress step). */
+  batchSize: number;
+  /** Batches in flight at once. */
+  concurrency: number;
+  code: (titles: string[]) => Promise<CodePrediction[][]>;
+}
+
+/** Titles per request to each kind of model (what the run's request cap is counted in). */
+export function batchSizeOf(model: string): number {
+  if (model === 'builtin') return 2_000;
+  if (model === 'occcanine') return 200;
+  return 20;
+}
+
+/**
+ * How the run's model codes a batch of titles (issue 13): the built-in coder's answers, read from
+ * `builtin`, or a configured service's — an LLM is given the built-in coder's candidates. At most
+ * `requests` requests are sent.
+ */
+export async function codingFor(
+  deps: { config: Config; schemes: SchemeContext },
+  run: { model: string; scheme: SchemeId },
+  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal; requests: number },
+): Promise<Coding> {
+  const services = deps.config.predictionServices;
+  const budget = new RequestBudget(context.requests);
+  const batchSize = batchSizeOf(run.model);
+  if (run.model === 'builtin') return { batchSize, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.get(title) ?? []) };
+  if (run.model === 'occcanine') {
+    if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
+    const url = services.occcanineUrl;
+    const lang = languageCode(context.language);
+    return { batchSize, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }) };
+  }
+  const service = services.llms[run.model as LlmModel];
+  if (!service) throw new UnrecoverableError(`The model ${run.model} is not configured on this server.`);
+  const lookup = (await deps.schemes.trees.get(run.scheme)).tree.lookup;
+  const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
+  const llmContext = { schemeLabel: schemeById(run.scheme).label, language: context.language, period: context.period };
+  return {
+    batchSize,
+    concurrency: services.concurrency,
+    code: (titles) =>
+      codeWithLlm(
+        titles.map((title) => ({
+          title,
+          candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
+            const record = byCode.get(prediction.code);
+            return record ? [{ code: record.label, label: record.name }] : [];
+          }),
+        })),
+        { service, name: run.model, context: llmContext, isCode: (code) => (byCode.has(code) ? code : null), timeoutMs: services.timeoutMs, signal: context.signal, budget },
+      ),
+  };
+}
+
+/** OccCANINE's `lang` from the dataset's language ('English', 'da', 'Danish' → 'en', 'da'); 'unk' when unknown. */
+export function languageCode(language: string | null): string {
+  const names: Record<string, string> = { english: 'en', danish: 'da', swedish: 'se', norwegian: 'no', german: 'de', dutch: 'nl', french: 'fr', italian: 'it', spanish: 'es', portuguese: 'pt', icelandic: 'is', greek: 'gr', polish: 'pl' };
+  const text = language?.trim().toLowerCase() ?? '';
+  if (/^[a-z]{2}$/.test(text)) return text;
+  return names[text] ?? 'unk';
+}
