@@ -30,6 +30,7 @@ let server: http.Server;
 function startServices(): Promise<string> {
   let occcanineCalls = 0;
   let llmCalls = 0;
+  let blacksmithAsked = 0;
   server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -62,7 +63,10 @@ function startServices(): Promise<string> {
         const prompt = messages.map((message) => message.content).join('\n');
         seen.llm.push({ authorization: request.headers.authorization, model: String(parsed.model), prompt });
         const lines = messages.at(-1)!.content.split('\n').filter((line) => /^\d+\. /.test(line));
-        const results = lines.map((line) => {
+        // 'blacksmith again' is left out the first time it is asked for; 'never answered' always.
+        const skipOnce = lines.some((line) => line.includes('blacksmith again')) && blacksmithAsked++ === 0;
+        const answered = lines.filter((line) => !line.includes('never answered') && !(skipOnce && line.includes('blacksmith again')));
+        const results = answered.map((line) => {
           const index = Number(line.split('.')[0]);
           const candidate = /candidates: (\S+)/.exec(line)?.[1];
           // One code of the scheme from the candidates, and one the scheme does not have (discarded).
@@ -148,6 +152,18 @@ describe('external coders (issue 13)', () => {
     // The key is in no job's data.
     const rows = await env.app.db.query<{ input: unknown; result: unknown }>('SELECT input, result FROM job_runs');
     expect(JSON.stringify(rows.rows)).not.toContain(llmKey);
+  });
+
+  it('asks once more for the titles an answer left out, and counts those still left out', async () => {
+    const id = await dataset(['police constable', 'blacksmith again', 'never answered'], 'English');
+    const before = seen.llm.length;
+    const run = await runOn(id, 'gpt-4.1');
+    expect(run.job.state, run.job.error ?? '').toBe('completed');
+    const prompts = seen.llm.slice(before).map((call) => call.prompt);
+    expect(prompts.filter((prompt) => prompt.includes('blacksmith again'))).toHaveLength(2);
+    expect((await predictionsOf(run.predictionSetId, 'blacksmith again'))[0]?.uris).toEqual(['hisco:83110']);
+    expect(await predictionsOf(run.predictionSetId, 'never answered')).toEqual([]);
+    expect(run.job.result).toMatchObject({ titles: 3, coded: 2, unanswered: 1 });
   });
 
   it('fails the run with the service’s message when it keeps failing, and the set never shows as ready', async () => {

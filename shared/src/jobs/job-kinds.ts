@@ -169,6 +169,8 @@ export const jobKinds = {
       /** Parts the titles were coded in (`predictions.run-chunk` jobs), and how many worker processes coded them. */
       chunks: z.number().int().nonnegative().optional(),
       workers: z.number().int().nonnegative().optional(),
+      /** Titles an LLM's answers left out even when asked again (uncoded, for a reviewer). */
+      unanswered: z.number().int().nonnegative().optional(),
     }),
     attempts: 3,
   }),
@@ -196,6 +198,8 @@ export const jobKinds = {
       learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
       /** The worker process that coded it (host:pid). */
       worker: z.string(),
+      /** Titles an LLM's answers left out even when asked again (uncoded). */
+      unanswered: z.number().int().nonnegative().default(0),
     }),
     attempts: 3,
   }),

@@ -40,12 +40,42 @@ export function llmMessages(titles: readonly LlmTitle[], context: LlmContext): {
 /**
  * Codes titles with an OpenAI-compatible chat completions API (`{baseUrl}/chat/completions`). The
  * answer must be JSON naming codes of the scheme (`isCode`); anything else in it is discarded, and
- * an answer that is not such JSON at all fails the batch (the job retries it).
+ * an answer that is not such JSON at all fails the batch (the job retries it). Titles the answer
+ * leaves out are asked for once more, on their own, while the run's request budget allows; a title
+ * still left out stays uncoded, for a reviewer (`onUnanswered` hears how many).
  */
 export async function codeWithLlm(
   titles: readonly LlmTitle[],
-  options: { service: LlmService; name: string; context: LlmContext; isCode: (code: string) => string | null; timeoutMs: number; signal: AbortSignal; budget: RequestBudget },
+  options: {
+    service: LlmService;
+    name: string;
+    context: LlmContext;
+    isCode: (code: string) => string | null;
+    timeoutMs: number;
+    signal: AbortSignal;
+    budget: RequestBudget;
+    onUnanswered?: (titles: number) => void;
+  },
 ): Promise<CodePrediction[][]> {
+  const first = await askLlm(titles, options);
+  const missing = first.flatMap((answer, index) => (answer === null ? [index] : []));
+  if (missing.length && options.budget.left > 0) {
+    const again = await askLlm(
+      missing.map((index) => titles[index]!),
+      options,
+    );
+    for (const [at, index] of missing.entries()) first[index] = again[at] ?? null;
+  }
+  const unanswered = first.filter((answer) => answer === null).length;
+  if (unanswered) options.onUnanswered?.(unanswered);
+  return first.map((answer) => answer ?? []);
+}
+
+/** One request: per title its codes (best first), or null when the answer left the title out. */
+async function askLlm(
+  titles: readonly LlmTitle[],
+  options: { service: LlmService; name: string; context: LlmContext; isCode: (code: string) => string | null; timeoutMs: number; signal: AbortSignal; budget: RequestBudget },
+): Promise<(CodePrediction[] | null)[]> {
   const headers: Record<string, string> = options.service.apiKey ? { authorization: `Bearer ${options.service.apiKey}` } : {};
   const answer = (await postJson(
     `${options.service.baseUrl}/chat/completions`,
@@ -62,20 +92,22 @@ export async function codeWithLlm(
   }
   const results = (parsed as { results?: unknown }).results;
   if (!Array.isArray(results)) throw new ServiceError(`${options.name} answered JSON without results.`, null);
-  const coded: CodePrediction[][] = titles.map(() => []);
+  const coded: (CodePrediction[] | null)[] = titles.map(() => null);
   for (const result of results) {
     const index = Number((result as { index?: unknown }).index) - 1;
     const codes = (result as { codes?: unknown }).codes;
     if (!Number.isInteger(index) || index < 0 || index >= titles.length || !Array.isArray(codes)) continue;
-    const seen = new Set<string>();
+    // An answered title with no codes names no occupation: answered, uncoded.
+    const predictions = (coded[index] ??= []);
+    const seen = new Set(predictions.map((prediction) => prediction.code));
     for (const entry of codes.slice(0, 5)) {
       const code = options.isCode(String((entry as { code?: unknown }).code ?? '').trim());
       const conf = Number((entry as { confidence?: unknown }).confidence);
       if (!code || seen.has(code) || !Number.isFinite(conf)) continue;
       seen.add(code);
-      coded[index]!.push({ code, conf: Math.min(1, Math.max(0, conf)) });
+      predictions.push({ code, conf: Math.min(1, Math.max(0, conf)) });
     }
-    coded[index]!.sort((a, b) => b.conf - a.conf);
+    predictions.sort((a, b) => b.conf - a.conf);
   }
   return coded;
 }

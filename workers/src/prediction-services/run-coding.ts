@@ -14,6 +14,8 @@ export interface Coding {
   /** Batches in flight at once. */
   concurrency: number;
   code: (titles: string[]) => Promise<CodePrediction[][]>;
+  /** Titles the model's answers left out, even when asked again (an LLM's; uncoded, for a reviewer). */
+  unanswered: () => number;
 }
 
 /** Titles per request to each kind of model (what the run's request cap is counted in). */
@@ -36,12 +38,14 @@ export async function codingFor(
   const services = deps.config.predictionServices;
   const budget = new RequestBudget(context.requests);
   const batchSize = batchSizeOf(run.model);
-  if (run.model === 'builtin') return { batchSize, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.get(title) ?? []) };
+  let unanswered = 0;
+  const none = () => 0;
+  if (run.model === 'builtin') return { batchSize, concurrency: 1, code: async (titles) => titles.map((title) => context.builtin!.get(title) ?? []), unanswered: none };
   if (run.model === 'occcanine') {
     if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
     const url = services.occcanineUrl;
     const lang = languageCode(context.language);
-    return { batchSize, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }) };
+    return { batchSize, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }), unanswered: none };
   }
   const service = services.llms[run.model as LlmModel];
   if (!service) throw new UnrecoverableError(`The model ${run.model} is not configured on this server.`);
@@ -60,8 +64,18 @@ export async function codingFor(
             return record ? [{ code: record.label, label: record.name }] : [];
           }),
         })),
-        { service, name: run.model, context: llmContext, isCode: (code) => (byCode.has(code) ? code : null), timeoutMs: services.timeoutMs, signal: context.signal, budget },
+        {
+          service,
+          name: run.model,
+          context: llmContext,
+          isCode: (code) => (byCode.has(code) ? code : null),
+          timeoutMs: services.timeoutMs,
+          signal: context.signal,
+          budget,
+          onUnanswered: (count) => (unanswered += count),
+        },
       ),
+    unanswered: () => unanswered,
   };
 }
 

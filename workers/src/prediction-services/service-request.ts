@@ -24,6 +24,11 @@ export class RequestBudget {
   get count(): number {
     return this.used;
   }
+
+  /** Requests still allowed. */
+  get left(): number {
+    return Math.max(0, this.cap - this.used);
+  }
 }
 
 const retryStatuses = new Set([408, 429, 500, 502, 503, 504]);

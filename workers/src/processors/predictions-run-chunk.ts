@@ -21,7 +21,7 @@ const workerName = `${os.hostname()}:${process.pid}`;
  */
 export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions.run-chunk'> {
   return async (input, tools) => {
-    const empty: JobResult<'predictions.run-chunk'> = { titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] }, worker: workerName };
+    const empty: JobResult<'predictions.run-chunk'> = { titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] }, worker: workerName, unanswered: 0 };
     const [set, chunk] = await Promise.all([findPredictionSet(deps.db, input.predictionSetId), findRunChunk(deps.db, input.predictionSetId, input.chunk)]);
     // The set was deleted, or its run failed or ended: nothing to code.
     if (!set || set.state !== 'importing' || !chunk) return empty;
@@ -75,7 +75,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
     }
     await saveRunChunkEntries(deps.db, input.predictionSetId, input.chunk, entries.join(',\n'), coded);
     await tools.report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles' });
-    return { titles: titles.length, coded, learnedFrom, worker: workerName };
+    return { titles: titles.length, coded, learnedFrom, worker: workerName, unanswered: coding.unanswered() };
   };
 }
 

@@ -76,8 +76,9 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     const followed = await followChunks(deps, set.id, jobIds, titles.length, { report, signal });
     if (!followed) return empty;
     phaseDone('coding');
-    const { coded, learnedFrom, workers } = followed;
-    await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded` });
+    const { coded, unanswered, learnedFrom, workers } = followed;
+    const left = unanswered ? `; ${input.model} left ${unanswered.toLocaleString('en')} out of its answers` : '';
+    await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded${left}` });
 
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
     try {
@@ -86,7 +87,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       Object.assign(phaseSeconds, imported.phaseSeconds ?? {});
       await deleteRunChunks(deps.db, set.id);
       log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, chunks: chunks.length, workers, learnedFrom: learnedFrom.titles });
-      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers };
+      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers, unanswered };
     } catch (error) {
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
@@ -110,7 +111,7 @@ async function followChunks(
   jobIds: string[],
   total: number,
   tools: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
-): Promise<{ coded: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number } | null> {
+): Promise<{ coded: number; unanswered: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number } | null> {
   for (;;) {
     tools.signal.throwIfAborted();
     const set = await findPredictionSet(deps.db, setId);
@@ -121,7 +122,12 @@ async function followChunks(
     const results = runs.flatMap((run) => (run.state === 'completed' ? [run.result as JobResult<'predictions.run-chunk'>] : []));
     if (results.length === jobIds.length) {
       const learned = results.reduce((best, result) => (result.learnedFrom.titles > best.titles ? result.learnedFrom : best), results[0]?.learnedFrom ?? { titles: 0, sources: [] });
-      return { coded: results.reduce((sum, result) => sum + result.coded, 0), learnedFrom: learned, workers: new Set(results.map((result) => result.worker)).size };
+      return {
+        coded: results.reduce((sum, result) => sum + result.coded, 0),
+        unanswered: results.reduce((sum, result) => sum + (result.unanswered ?? 0), 0),
+        learnedFrom: learned,
+        workers: new Set(results.map((result) => result.worker)).size,
+      };
     }
     let done = results.reduce((sum, result) => sum + result.titles, 0);
     let message: string | undefined;
