@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin/admin-routes.js';
 import { isApiPath } from './routes/api-paths.js';
 import { queueDashboard } from './routes/admin/queue-dashboard.js';
 import { authRoutes } from './routes/auth/auth-routes.js';
+import { conversionRoutes } from './routes/conversions/conversion-routes.js';
 import { crosswalkRoutes } from './routes/crosswalks/crosswalk-routes.js';
 import { bulkAcceptRoutes } from './routes/predictions/bulk-accept-routes.js';
 import { predictionExportRoutes } from './routes/predictions/prediction-export-routes.js';
@@ -58,7 +59,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), conversionRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

@@ -1,4 +1,5 @@
 import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
+import { conversionRun, conversionRunFailed } from './processors/conversion-run.js';
 import { crosswalkImport } from './processors/crosswalk-import.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
 import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
@@ -18,10 +19,12 @@ export const processorFactories: ProcessorFactories = {
   'predictions.bulk-accept': predictionsBulkAccept,
   'predictions.run': predictionsRun,
   'predictions.run-chunk': predictionsRunChunk,
+  'conversion.run': conversionRun,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {
   'dataset.ingest': datasetIngestFailed,
   'predictions.import': predictionsImportFailed,
   'predictions.run': predictionsRunFailed,
+  'conversion.run': conversionRunFailed,
 };

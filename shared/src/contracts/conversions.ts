@@ -57,8 +57,8 @@ export type ConversionAccepted = z.infer<typeof conversionAccepted>;
 export const conversionPaths = ['direct', 'two-hop', 'default-to-parent'] as const;
 export type ConversionPath = (typeof conversionPaths)[number];
 
-/** Why rows were not converted. */
-export const notConvertedReasons = ['no link', 'unlinkable', 'unknown code'] as const;
+/** Why rows were not converted ('not coded': a title with no code and no reviewed mapping). */
+export const notConvertedReasons = ['no link', 'unlinkable', 'unknown code', 'not coded'] as const;
 export type NotConvertedReason = (typeof notConvertedReasons)[number];
 
 export const conversionStates = ['running', 'ready', 'failed'] as const;

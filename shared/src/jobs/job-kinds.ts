@@ -225,6 +225,23 @@ export const jobKinds = {
     }),
     attempts: 3,
   }),
+  /**
+   * Converts a dataset's codes (or a prediction set's reviewed mappings) into another scheme
+   * through the link graph (issue 14): sums per source code, each code placed (direct links, two
+   * hops, default to parent), split in whole parts among its targets; stored at once.
+   */
+  'conversion.run': defineJobKind({
+    label: 'Convert codes',
+    input: z.object({
+      conversionId: z.string().uuid(),
+      actorId: z.string().uuid(),
+    }),
+    result: z.object({
+      sourceCodes: z.number().int().nonnegative(),
+      problematic: z.number().int().nonnegative(),
+    }),
+    attempts: 3,
+  }),
 } as const;
 
 export type JobKind = keyof typeof jobKinds;
