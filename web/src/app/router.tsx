@@ -3,6 +3,7 @@ import { RequireLogin } from '../features/auth/components/require-login';
 import { AdministrationPage } from './routes/admin/administration-page';
 import { LinkingPage } from './routes/admin/linking-page';
 import { SchemesPage } from './routes/admin/schemes-page';
+import { ConversionPage } from './routes/conversion-page';
 import { ConvertPage } from './routes/convert-page';
 import { DatasetReviewPage } from './routes/datasets/dataset-review-page';
 import { DatasetsListPage } from './routes/datasets/datasets-list-page';
@@ -17,7 +18,7 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { TranslatePage } from './routes/translate-page';
 import { RootRoute } from './root-route';
 
-/** The route table of SPEC §2. /admin and /datasets need a login; /review is not guarded. */
+/** The route table of SPEC §2. /admin, /datasets and /convert need a login; /review is not guarded. */
 const pages: RouteObject[] = [
   { index: true, element: <HomePage /> },
   {
@@ -45,7 +46,15 @@ const pages: RouteObject[] = [
   { path: 'explore', element: <ExplorePage /> },
   { path: 'learn', element: <LearnPage /> },
   { path: 'translate', element: <TranslatePage /> },
-  { path: 'convert', element: <ConvertPage /> },
+  {
+    // The user's conversions (issue 14): /convert is 'My datasets' of the conversion page's header.
+    path: 'convert',
+    element: <RequireLogin />,
+    children: [
+      { index: true, element: <ConvertPage /> },
+      { path: ':conversionId', element: <ConversionPage /> },
+    ],
+  },
   {
     path: 'review',
     children: [

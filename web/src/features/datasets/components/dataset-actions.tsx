@@ -8,9 +8,18 @@ import { defaultThreshold, formatThresholdPercent } from '../../../lib/threshold
 import { AddCollaboratorModal } from './add-collaborator-modal';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
 import { DeleteDatasetModal } from './delete-dataset-modal';
+import { DisabledMenuItem } from './disabled-menu-item';
 import { ExportMenu } from './export-menu';
 import { NewConversionModal } from './new-conversion-modal';
 import { RunPredictionsModal } from './run-predictions-modal';
+
+/** Why the dataset's codes cannot be converted (null: they can). */
+function conversionUnavailable(dataset: DatasetSummary): string | null {
+  if (dataset.metadata.codeColumn === null) return 'This dataset has no code column: convert a prediction set’s reviewed mappings with ‘Add translation’.';
+  if (dataset.state === 'ingesting') return 'The dataset is still being read.';
+  if (dataset.state === 'failed') return 'The dataset could not be read: it has no codes to convert.';
+  return null;
+}
 
 const noReadySet = 'This dataset has no prediction set to export yet: run predictions or upload prediction results first.';
 
@@ -25,8 +34,9 @@ interface DatasetActionsProps {
 
 /**
  * SPEC §2 dataset actions: 'Run predictions', 'Add collaborator', 'Delete dataset' and the
- * Export menu. 'New conversion' and 'Adjust threshold' belong to prediction sets; until a
- * dataset has one they are offered here, for the threshold a new prediction set would get.
+ * Export menu. 'Adjust threshold' belongs to prediction sets; until a dataset has one it is
+ * offered here, for the threshold a new prediction set would get. 'New conversion' converts the
+ * dataset's codes (issue 14; a prediction set's 'Add translation' converts its reviewed mappings).
  */
 export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProps) {
   const { datasetExportUrl } = usePredictionSetKit();
@@ -34,6 +44,7 @@ export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProp
   const close = () => setModal(null);
   const manages = dataset.isOwner || isAdmin;
   const title = dataset.metadata.title;
+  const cannotConvert = conversionUnavailable(dataset);
 
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
@@ -49,14 +60,20 @@ export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProp
             Run predictions
           </Menu.Item>
           {dataset.prediction_sets.length === 0 && (
-            <>
-              <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setModal('conversion')} data-testid="action-new-conversion">
-                New conversion
-              </Menu.Item>
-              <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setModal('threshold')} data-testid="action-adjust-threshold">
-                Adjust threshold: {formatThresholdPercent(defaultThreshold)}
-              </Menu.Item>
-            </>
+            <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setModal('threshold')} data-testid="action-adjust-threshold">
+              Adjust threshold: {formatThresholdPercent(defaultThreshold)}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Label>Conversion</Menu.Label>
+          {cannotConvert ? (
+            <DisabledMenuItem reason={cannotConvert} leftSection={<IconArrowsExchange size={16} />} data-testid="action-new-conversion">
+              New conversion
+            </DisabledMenuItem>
+          ) : (
+            <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setModal('conversion')} data-testid="action-new-conversion">
+              New conversion
+            </Menu.Item>
           )}
           <Menu.Divider />
           <Menu.Label>Dataset</Menu.Label>
@@ -86,7 +103,12 @@ export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProp
       />
 
       <RunPredictionsModal opened={modal === 'predictions'} onClose={close} dataset={dataset} schemes={schemes} />
-      <NewConversionModal opened={modal === 'conversion'} onClose={close} schemes={schemes} subject={title} />
+      <NewConversionModal
+        opened={modal === 'conversion'}
+        onClose={close}
+        schemes={schemes}
+        subject={{ datasetId: dataset.id, name: title, sourceScheme: dataset.metadata.scheme }}
+      />
       <AdjustThresholdModal opened={modal === 'threshold'} onClose={close} threshold={defaultThreshold} subject={title} />
       <AddCollaboratorModal opened={modal === 'collaborator'} onClose={close} dataset={dataset} />
       <DeleteDatasetModal opened={modal === 'delete'} onClose={close} dataset={dataset} />

@@ -37,8 +37,9 @@ interface PredictionSetActionsProps {
 
 /**
  * SPEC §2 prediction set actions: review its unmapped, mapped or all entries (stores the filter,
- * then opens the review), 'Adjust threshold: N%', 'Add translation', 'Delete prediction set'
- * (confirmed), and its Export menu.
+ * then opens the review), 'Adjust threshold: N%', 'Add translation' (the 'New conversion' modal
+ * for the set: its reviewed mappings are converted), 'Delete prediction set' (confirmed), and its
+ * Export menu.
  */
 export function PredictionSetActions({ predictionSet, schemes, canDelete }: PredictionSetActionsProps) {
   const { exportUrl, DeleteModal } = usePredictionSetKit();
@@ -48,6 +49,7 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
   const { saveThreshold, saving } = useSaveThreshold(predictionSet);
   const notReady = notReadyReason(predictionSet);
   const name = predictionSet.table_name;
+  const cannotTranslate = notReady ?? (predictionSet.dataset_id ? null : 'This prediction set belongs to no dataset: only a dataset’s sets can be converted.');
   const thresholdLabel = `Adjust threshold: ${formatThresholdPercent(predictionSet.threshold)}`;
 
   return (
@@ -81,9 +83,15 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
               {thresholdLabel}
             </Menu.Item>
           )}
-          <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setModal('conversion')} data-testid="action-add-translation">
-            Add translation
-          </Menu.Item>
+          {cannotTranslate ? (
+            <DisabledMenuItem reason={cannotTranslate} leftSection={<IconArrowsExchange size={16} />} data-testid="action-add-translation">
+              Add translation
+            </DisabledMenuItem>
+          ) : (
+            <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setModal('conversion')} data-testid="action-add-translation">
+              Add translation
+            </Menu.Item>
+          )}
           {canDelete ? (
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setModal('delete')} data-testid="action-delete-prediction-set">
               Delete prediction set
@@ -105,7 +113,14 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
         onSave={(threshold) => saveThreshold(threshold, close)}
         saving={saving}
       />
-      <NewConversionModal opened={modal === 'conversion'} onClose={close} schemes={schemes} subject={name} />
+      {predictionSet.dataset_id && (
+        <NewConversionModal
+          opened={modal === 'conversion'}
+          onClose={close}
+          schemes={schemes}
+          subject={{ datasetId: predictionSet.dataset_id, predictionSetId: predictionSet.id, name }}
+        />
+      )}
       <DeleteModal predictionSet={predictionSet} opened={modal === 'delete'} onClose={close} />
     </Group>
   );
