@@ -63,12 +63,17 @@ export async function runConversion(
   const dataset = await conversionDataset(deps.db, conversion.dataset_id);
   const columns = conversion.totals_columns.length;
   await report('grouping', 0, null);
+  // The link graph of the code column's scheme loads while Postgres groups the rows.
+  const expected = dataset.scheme && isSchemeId(dataset.scheme) && !conversion.prediction_set_id ? [dataset.scheme] : [];
+  const early = loadPlanner(deps.db, deps.schemes, conversion, expected);
+  early.catch(() => undefined);
   const sums = conversion.prediction_set_id
     ? await predictionSetSourceSums(deps.db, conversion.prediction_set_id, columns)
     : await datasetSourceSums(deps.db, { id: conversion.dataset_id, scheme: dataset.scheme }, columns);
   const sourceSchemes = [...new Set([...sums.codes.keys()].map((uri) => uri.slice(0, uri.indexOf(':'))).filter(isSchemeId))] as SchemeId[];
   await report('linking', 0, sums.codes.size);
-  const planner = await loadPlanner(deps.db, deps.schemes, conversion, sourceSchemes);
+  // Reviewed mappings may name other schemes too: then the graph is loaded for all of them.
+  const planner = sourceSchemes.every((scheme) => expected.includes(scheme)) ? await early : await loadPlanner(deps.db, deps.schemes, conversion, sourceSchemes);
   const rows: Omit<ConversionCodeRow, 'titles'>[] = [];
   for (const [uri, codeSums] of sums.codes) {
     const plan = planCode(planner.graph, uri, planner.settings, null);

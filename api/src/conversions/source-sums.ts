@@ -50,16 +50,30 @@ function addSplit(into: SourceSums, uris: string[], sums: Sums, columns: number)
  */
 export async function datasetSourceSums(db: Queryable, dataset: { id: string; scheme: string | null }, columns: number): Promise<SourceSums> {
   const sums: SourceSums = { codes: new Map(), notCoded: zeroSums(columns) };
-  const coded = await db.query<Record<string, string>>(
-    `SELECT code, sum(occurrences)::text AS occurrences${totalsSelect(columns)} FROM dataset_titles WHERE dataset_id = $1 AND code <> '' GROUP BY code`,
+  // One pass over the rows: the group of the empty code is the rows without a code.
+  const grouped = await db.query<Record<string, string>>(
+    `SELECT code, sum(occurrences)::text AS occurrences${totalsSelect(columns)} FROM dataset_titles WHERE dataset_id = $1 GROUP BY code`,
     [dataset.id],
   );
-  for (const row of coded.rows) {
+  let uncoded: Sums | null = null;
+  for (const row of grouped.rows) {
+    if (row.code === '') {
+      uncoded = sumsOf(row, columns);
+      continue;
+    }
     // A code without a scheme (no code column scheme) is unknown: kept under a scheme no graph has.
-    const uri = `${dataset.scheme ?? 'unknown'}:${row.code!}`;
-    sums.codes.set(uri, sumsOf(row, columns));
+    sums.codes.set(`${dataset.scheme ?? 'unknown'}:${row.code!}`, sumsOf(row, columns));
   }
-  const uncoded = await db.query<Record<string, string> & { uris: string[] | null }>(
+  if (!uncoded) return sums;
+  const mapped = await db.query(
+    `SELECT 1 FROM prediction_entries e JOIN prediction_sets s ON s.id = e.set_id WHERE s.dataset_id = $1 AND s.state = 'ready' AND e.mapped LIMIT 1`,
+    [dataset.id],
+  );
+  if (!mapped.rowCount) {
+    addSums(sums.notCoded, uncoded);
+    return sums;
+  }
+  const reviewed = await db.query<Record<string, string> & { uris: string[] | null }>(
     `WITH mapped AS (
        SELECT DISTINCT ON (e.string) e.string, e.node_uris || e.prediction_uris AS uris
          FROM prediction_entries e JOIN prediction_sets s ON s.id = e.set_id
@@ -71,7 +85,7 @@ export async function datasetSourceSums(db: Queryable, dataset: { id: string; sc
       GROUP BY m.uris`,
     [dataset.id],
   );
-  for (const row of uncoded.rows) addSplit(sums, row.uris ?? [], sumsOf(row, columns), columns);
+  for (const row of reviewed.rows) addSplit(sums, row.uris ?? [], sumsOf(row, columns), columns);
   return sums;
 }
 
