@@ -1,4 +1,4 @@
-import type { ConversionDiagramNode, ConversionDiagramRecord } from '@og/shared/contracts/conversions';
+import { type ConversionDiagramNode, type ConversionDiagramRecord, defaultTargetDepth, depthOf } from '@og/shared/contracts/conversions';
 import { compareNotation } from '@og/shared/domain/code-tree';
 import { isSchemeId } from '@og/shared/domain/schemes';
 import { problemValues } from './diagram-problems';
@@ -20,7 +20,7 @@ export interface ConversionTreeInput {
   records: readonly ConversionDiagramRecord[];
   origin: DiagramOrigin;
   targetScheme: string;
-  /** The target depth (roots 1; null: leaves) the problem flags are judged at; without it no node is flagged. */
+  /** The target depth (roots 1; null: leaves) the problem flags are judged at; SPEC §9's 3 when not given. */
   targetDepth?: number | null;
 }
 
@@ -31,7 +31,7 @@ export interface ConversionTreeInput {
  */
 export function buildConversionTree({ records, origin, targetScheme, targetDepth }: ConversionTreeInput): ConversionDiagramNode {
   if (!isSchemeId(targetScheme)) throw new Error(`Scheme ${targetScheme} not found`);
-  const problems = targetDepth === undefined ? new Set<string>() : problemValues(records, targetDepth);
+  const problems = new Set(problemValues(records, targetDepth === undefined ? depthOf(defaultTargetDepth) : targetDepth));
   const nodes = new Map<string, ConversionDiagramNode>();
   for (const record of records) {
     // The same code twice (an ADD_LINKS merge gone wrong, say) is drawn once.
