@@ -3,6 +3,7 @@ import { RequireLogin } from '../features/auth/components/require-login';
 import { AdministrationPage } from './routes/admin/administration-page';
 import { LinkingPage } from './routes/admin/linking-page';
 import { SchemesPage } from './routes/admin/schemes-page';
+import { ConversionCodePage } from './routes/conversion-code-page';
 import { ConversionPage } from './routes/conversion-page';
 import { ConvertPage } from './routes/convert-page';
 import { DatasetReviewPage } from './routes/datasets/dataset-review-page';
@@ -53,6 +54,7 @@ const pages: RouteObject[] = [
     children: [
       { index: true, element: <ConvertPage /> },
       { path: ':conversionId', element: <ConversionPage /> },
+      { path: ':conversionId/codes/:uri', element: <ConversionCodePage /> },
     ],
   },
   {

@@ -21,8 +21,8 @@ export function ConversionSummaryView({ summary, totalsColumns, targetCodes }: C
   const measures = summaryMeasures(summary, totalsColumns);
   const rows = measures[0]!;
   const reasonCodes = notConvertedCodes(summary);
-  // Reasons with nothing in them are left out of the table; every reason still shows in the card.
-  const reasons = notConvertedReasons.filter((reason) => measures.some((measure) => measure.byReason[reason] !== 0) || reasonCodes[reason] > 0);
+  // Every reason has its column, zeros included: the breakdown is read at a glance.
+  const reasons = notConvertedReasons;
   const addsUp = measures.every((measure) => measure.addsUp);
 
   return (
@@ -57,7 +57,7 @@ export function ConversionSummaryView({ summary, totalsColumns, targetCodes }: C
               </Text>
             </Group>
           </Group>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing={6} data-testid="summary-totals">
               <Table.Thead>
                 <Table.Tr>

@@ -126,7 +126,7 @@ function ConversionRow({ conversion, job }: { conversion: Conversion; job: JobRu
       </Table.Td>
       <Table.Td ta="right">
         {summary ? (
-          <Text size="sm">
+          <Text size="sm" data-testid="conversion-problematic">
             {formatAmount(summary.problematic)}
             {summary.problematic > 0 && (
               <Text span size="xs" c="dimmed">

@@ -6,6 +6,7 @@ import { IconLink, IconLinkOff, IconTargetArrow } from '@tabler/icons-react';
 import { useCallback, useRef } from 'react';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
+import { ancestorValues } from '../../../lib/code-tree-rows';
 import { useRevealSelection } from '../../../lib/use-reveal-selection';
 import { useTreeExpansion } from '../../../lib/use-tree-expansion';
 
@@ -33,34 +34,7 @@ interface TargetTreeDrawerProps {
  * here can be linked ('Add another link to {scheme}'), unlinked, or made the only target ('Map only
  * here'); a double-click or Enter links or unlinks it. No overlay: the diagram stays in view.
  */
-export function TargetTreeDrawer({
-  opened,
-  onClose,
-  useSchemeTree,
-  targetScheme,
-  schemeLabel,
-  selected,
-  onSelect,
-  linked,
-  onAddLink,
-  onRemoveLink,
-  onMapOnlyHere,
-}: TargetTreeDrawerProps) {
-  const tree = useSchemeTree(targetScheme);
-  const expansion = useTreeExpansion(undefined, targetScheme);
-  const lookup = tree.data?.lookup;
-  const markRevealed = useRevealSelection(opened ? selected : null, lookup, expansion.expand);
-  const isLinked = useCallback((node: TreeNode) => linked.has(node.value), [linked]);
-  const treeArea = useRef<HTMLDivElement>(null);
-  const chosen = selected && lookup?.[selected] ? lookup[selected] : null;
-  const chosenLinked = chosen ? linked.has(chosen.value) : false;
-
-  const toggle = (value: string) => {
-    if (!tree.data) return;
-    if (linked.has(value)) onRemoveLink(value);
-    else onAddLink(tree.data, value);
-  };
-
+export function TargetTreeDrawer({ opened, onClose, schemeLabel, ...treeProps }: TargetTreeDrawerProps) {
   return (
     <Drawer
       opened={opened}
@@ -74,80 +48,140 @@ export function TargetTreeDrawer({
       styles={{ body: { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)', height: 'calc(100% - 60px)' } }}
       data-testid="target-tree-drawer"
     >
-      {tree.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader size="sm" aria-label={`Loading the ${schemeLabel} tree`} />
-        </Group>
-      ) : tree.isError ? (
-        <Alert color="red" title="Error">
-          {tree.error.message || 'An error occurred'}
-        </Alert>
-      ) : (
-        <>
-          <CodeSearch
-            lookup={tree.data.lookup}
-            onChoose={(value) => {
-              onSelect(value);
-              window.setTimeout(() => treeArea.current?.querySelector<HTMLElement>('[role="tree"]')?.focus(), 0);
-            }}
-            placeholder={`Search ${schemeLabel} by name or description`}
-            data-testid="drawer-tree-search"
-          />
-          <div ref={treeArea} style={{ flex: 1, minHeight: 0 }}>
-            <CodeTree
-              roots={tree.data.nestedData}
-              expansion={expansion}
-              selected={selected}
-              onSelect={(value) => {
-                markRevealed(value);
-                onSelect(value);
-              }}
-              onActivate={toggle}
-              isLinked={isLinked}
-              label={`Codes of ${schemeLabel}`}
-              style={{ height: '100%', minHeight: 240 }}
-              data-testid="drawer-tree"
-            />
-          </div>
-          <Paper withBorder radius="md" p="sm" data-testid="drawer-selection">
-            {chosen ? (
-              <Stack gap="xs">
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Text size="sm" fw={600} lineClamp={2}>
-                    {chosen.name}
-                  </Text>
-                  {chosenLinked && (
-                    <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
-                      Linked
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {schemeLabel} {chosen.label}
-                </Text>
-                <Group gap="xs">
-                  {chosenLinked ? (
-                    <Button size="xs" variant="light" color="red" leftSection={<IconLinkOff size={14} />} onClick={() => onRemoveLink(chosen.value)} data-testid="drawer-remove-link">
-                      Remove link
-                    </Button>
-                  ) : (
-                    <Button size="xs" leftSection={<IconLink size={14} />} onClick={() => onAddLink(tree.data, chosen.value)} data-testid="drawer-add-link">
-                      Add link
-                    </Button>
-                  )}
-                  <Button size="xs" variant="light" leftSection={<IconTargetArrow size={14} />} onClick={() => onMapOnlyHere(tree.data, chosen.value)} data-testid="drawer-map-only-here">
-                    Map only here
-                  </Button>
-                </Group>
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Choose a code of {schemeLabel} to link it. A double-click or Enter links or unlinks it.
-              </Text>
-            )}
-          </Paper>
-        </>
-      )}
+      {/* Mounted on each opening, so the tree opens at the codes linked by then. */}
+      {opened && <TargetTree schemeLabel={schemeLabel} {...treeProps} />}
     </Drawer>
+  );
+}
+
+function TargetTree({
+  useSchemeTree,
+  targetScheme,
+  schemeLabel,
+  selected,
+  onSelect,
+  linked,
+  onAddLink,
+  onRemoveLink,
+  onMapOnlyHere,
+}: Omit<TargetTreeDrawerProps, 'opened' | 'onClose'>) {
+  const tree = useSchemeTree(targetScheme);
+  if (tree.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader size="sm" aria-label={`Loading the ${schemeLabel} tree`} />
+      </Group>
+    );
+  }
+  if (tree.isError) {
+    return (
+      <Alert color="red" title="Error">
+        {tree.error.message || 'An error occurred'}
+      </Alert>
+    );
+  }
+  return (
+    <LoadedTargetTree
+      tree={tree.data}
+      schemeLabel={schemeLabel}
+      selected={selected}
+      onSelect={onSelect}
+      linked={linked}
+      onAddLink={onAddLink}
+      onRemoveLink={onRemoveLink}
+      onMapOnlyHere={onMapOnlyHere}
+    />
+  );
+}
+
+function LoadedTargetTree({
+  tree,
+  schemeLabel,
+  selected,
+  onSelect,
+  linked,
+  onAddLink,
+  onRemoveLink,
+  onMapOnlyHere,
+}: Omit<TargetTreeDrawerProps, 'opened' | 'onClose' | 'useSchemeTree' | 'targetScheme'> & { tree: SchemeTree }) {
+  const { lookup } = tree;
+  // The path to every linked code is open at first: the links are in view.
+  const expansion = useTreeExpansion(() => [...linked].flatMap((value) => ancestorValues(lookup, value)));
+  const markRevealed = useRevealSelection(selected, lookup, expansion.expand);
+  const isLinked = useCallback((node: TreeNode) => linked.has(node.value), [linked]);
+  const treeArea = useRef<HTMLDivElement>(null);
+  const chosen = selected ? (lookup[selected] ?? null) : null;
+  const chosenLinked = chosen ? linked.has(chosen.value) : false;
+
+  const toggle = (value: string) => {
+    if (linked.has(value)) onRemoveLink(value);
+    else onAddLink(tree, value);
+  };
+
+  return (
+    <>
+      <CodeSearch
+        lookup={lookup}
+        onChoose={(value) => {
+          onSelect(value);
+          window.setTimeout(() => treeArea.current?.querySelector<HTMLElement>('[role="tree"]')?.focus(), 0);
+        }}
+        placeholder={`Search ${schemeLabel} by name or description`}
+        data-testid="drawer-tree-search"
+      />
+      <div ref={treeArea} style={{ flex: 1, minHeight: 0 }}>
+        <CodeTree
+          roots={tree.nestedData}
+          expansion={expansion}
+          selected={selected}
+          onSelect={(value) => {
+            markRevealed(value);
+            onSelect(value);
+          }}
+          onActivate={toggle}
+          isLinked={isLinked}
+          label={`Codes of ${schemeLabel}`}
+          style={{ height: '100%', minHeight: 240 }}
+          data-testid="drawer-tree"
+        />
+      </div>
+      <Paper withBorder radius="md" p="sm" data-testid="drawer-selection">
+        {chosen ? (
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <Text size="sm" fw={600} lineClamp={2}>
+                {chosen.name}
+              </Text>
+              {chosenLinked && (
+                <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
+                  Linked
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {schemeLabel} {chosen.label}
+            </Text>
+            <Group gap="xs">
+              {chosenLinked ? (
+                <Button size="xs" variant="light" color="red" leftSection={<IconLinkOff size={14} />} onClick={() => onRemoveLink(chosen.value)} data-testid="drawer-remove-link">
+                  Remove link
+                </Button>
+              ) : (
+                <Button size="xs" leftSection={<IconLink size={14} />} onClick={() => onAddLink(tree, chosen.value)} data-testid="drawer-add-link">
+                  Add link
+                </Button>
+              )}
+              <Button size="xs" variant="light" leftSection={<IconTargetArrow size={14} />} onClick={() => onMapOnlyHere(tree, chosen.value)} data-testid="drawer-map-only-here">
+                Map only here
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose a code of {schemeLabel} to link it. A double-click or Enter links or unlinks it.
+          </Text>
+        )}
+      </Paper>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, List, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, List, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import type { ConversionCodeDetail } from '@og/shared/contracts/conversions';
 import { IconHelp } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,39 +19,42 @@ export function WhatsGoingOn({ detail, schemeLabel }: { detail: ConversionCodeDe
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="whats-going-on-panel">
-        <Stack gap="sm">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          {detail.explanation.length > 0 ? (
-            <List size="sm" spacing={6}>
-              {detail.explanation.map((line, index) => (
-                <List.Item key={index}>{line}</List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text size="sm" c="dimmed">
-              There is nothing more to say about this code’s paths.
+      <Popover.Dropdown data-testid="whats-going-on-panel" p={0}>
+        {/* Long explanations scroll inside, so the panel opens below its button and stays on screen. */}
+        <ScrollArea.Autosize mah="min(420px, 55vh)" type="auto">
+          <Stack gap="sm" p="md">
+            <Text fw={600} size="sm">
+              {label}
             </Text>
-          )}
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              {detail.decision ? 'Your decision sends it to' : 'The conversion sends it to'}
-            </Text>
-            {current.reason ? (
-              <Text size="sm">Nowhere: {reasonLabels[current.reason].toLowerCase()}.</Text>
-            ) : (
-              <Group gap={4}>
-                {current.targets.map((target) => (
-                  <Badge key={target.code} variant="light" color="gray" tt="none" radius="sm">
-                    {schemeLabel} {target.code} · {formatFraction(target.share)} · {pathLabels[target.path].toLowerCase()}
-                  </Badge>
+            {detail.explanation.length > 0 ? (
+              <List size="sm" spacing={6}>
+                {detail.explanation.map((line, index) => (
+                  <List.Item key={index}>{line}</List.Item>
                 ))}
-              </Group>
+              </List>
+            ) : (
+              <Text size="sm" c="dimmed">
+                There is nothing more to say about this code’s paths.
+              </Text>
             )}
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {detail.decision ? 'The decision sends it to' : 'The conversion sends it to'}
+              </Text>
+              {current.reason ? (
+                <Text size="sm">Nowhere: {reasonLabels[current.reason].toLowerCase()}.</Text>
+              ) : (
+                <Group gap={4}>
+                  {current.targets.map((target) => (
+                    <Badge key={target.code} variant="light" color="gray" tt="none" radius="sm">
+                      {schemeLabel} {target.code} · {formatFraction(target.share)} · {pathLabels[target.path].toLowerCase()}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Stack>
           </Stack>
-        </Stack>
+        </ScrollArea.Autosize>
       </Popover.Dropdown>
     </Popover>
   );
