@@ -292,4 +292,36 @@ describe('converting a coded dataset into another scheme (issue 14)', () => {
       await dark.context.close();
     }
   });
+
+  it("converts a prediction set's reviewed mappings from its 'Add translation'", async () => {
+    // A small OCCPAST prediction file for five of the titles; nothing of it is reviewed yet.
+    const file = path.join(scratch, 'esco-predictions.json');
+    fs.writeFileSync(file, JSON.stringify(labels.slice(0, 5).map((row) => ({ string: row.title, predictions: [{ uris: [`esco:${row.code}`], conf: 0.9 }] }))));
+    await page.goto(`${app.url}/datasets/list`);
+    await datasetRow(page).getByTestId('dataset-actions').click();
+    await page.getByTestId('action-run-predictions').click();
+    await page.getByText('Upload prediction results').click();
+    await page.getByTestId('predictions-file-input').setInputFiles(file);
+    await page.getByTestId('predictions-upload').click();
+    await page.getByTestId('predictions-import').getByTestId('job-card').waitFor();
+    await page.getByTestId('predictions-cancel').click();
+    const set = page.getByTestId('prediction-set-row').filter({ has: page.getByTestId('prediction-set-name').getByText('esco-predictions', { exact: true }) });
+    await expect.poll(() => set.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+
+    await set.getByTestId('prediction-set-actions').click();
+    await page.getByTestId('action-add-translation').click();
+    const modal = page.getByTestId('conversion-modal');
+    await expectVisible(modal.getByText('the reviewed mappings of', { exact: false }));
+    await page.getByTestId('conversion-scheme').click();
+    await page.getByRole('option', { name: /ISCO-08/ }).click();
+    await page.getByTestId('conversion-confirm').click();
+    await page.waitForURL(/\/convert\/[0-9a-f-]{36}$/);
+    expect(page.url()).not.toBe(conversionUrl);
+    expect(await page.getByTestId('crumb-dataset').innerText()).toBe(`${title} · esco-predictions`);
+    await expect.poll(() => page.getByTestId('conversion-result-screen').getAttribute('data-state'), { timeout: 120_000 }).toBe('ready');
+    // No mapping is reviewed: the rows are counted, none converted, and the totals still add up.
+    await expectVisible(page.getByTestId('conversion-summary'), 30_000);
+    expect(await page.getByTestId('summary-adds-up').getAttribute('data-adds-up')).toBe('true');
+    await shot(page, 'conversions-8-translation-light');
+  });
 });

@@ -11,7 +11,7 @@ export function WhatsGoingOn({ detail, schemeLabel }: { detail: ConversionCodeDe
   const [opened, setOpened] = useState(false);
   const { current } = detail;
   return (
-    <Popover opened={opened} onChange={setOpened} width={440} position="bottom-start" withArrow shadow="md" trapFocus returnFocus>
+    <Popover opened={opened} onChange={setOpened} width={440} position="bottom-start" middlewares={{ flip: false, shift: true }} withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
         <Tooltip label={label} withArrow disabled={opened}>
           <ActionIcon variant="default" size="lg" aria-label={label} aria-expanded={opened} onClick={() => setOpened((open) => !open)} data-testid="whats-going-on">
@@ -20,8 +20,8 @@ export function WhatsGoingOn({ detail, schemeLabel }: { detail: ConversionCodeDe
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown data-testid="whats-going-on-panel" p={0}>
-        {/* Long explanations scroll inside, so the panel opens below its button and stays on screen. */}
-        <ScrollArea.Autosize mah="min(420px, 55vh)" type="auto">
+        {/* Long explanations scroll inside, and the panel always opens below its button, over nothing it explains. */}
+        <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
           <Stack gap="sm" p="md">
             <Text fw={600} size="sm">
               {label}
