@@ -87,6 +87,18 @@ afterAll(async () => {
 afterEach(() => closeLeftoverDialog(page));
 
 describe('converting a coded dataset into another scheme (issue 14)', () => {
+  it("says there is nothing under 'My datasets' yet, and that an unknown conversion is not found", async () => {
+    await page.goto(`${app.url}/convert`);
+    await expectVisible(page.getByTestId('conversions-empty'));
+    await shot(page, 'conversions-0-empty-light');
+    await page.goto(`${app.url}/convert/00000000-0000-4000-8000-000000000000`);
+    await expectVisible(page.getByTestId('conversion-load-error').getByText('Conversion not found'));
+    await page.getByTestId('conversion-load-error').getByRole('link', { name: 'My datasets' }).click();
+    await page.waitForURL(`${app.url}/convert`);
+    await page.getByTestId('conversions-empty').getByRole('link', { name: 'Go to the datasets' }).click();
+    await page.waitForURL(`${app.url}/datasets/list`);
+  });
+
   it('uploads an ESCO-coded CSV from the datasets list', async () => {
     await page.getByTestId('datasets-upload').click();
     await page.getByTestId('wizard-file-input').setInputFiles(csvFile);
