@@ -130,9 +130,17 @@ function explain(planner: ConversionPlanner, conversion: ConversionRow, uri: str
   if (plan.reason === 'unknown code') return [`${subject} is not a code of its scheme, so its rows are not converted.`];
   if (plan.reason === 'unlinkable' && !decided) return [`${subject} is marked unlinkable towards ${targetLabel}, so its rows are not converted.`];
   if (plan.links.length === 0 && !decided) return [`${subject} has no link to ${targetLabel}, through another scheme or its parent either, so its rows are not converted.`];
-  const byPath = { direct: plan.links.filter((link) => link.path === 'direct'), 'two-hop': plan.links.filter((link) => link.path === 'two-hop'), 'default-to-parent': plan.links.filter((link) => link.path === 'default-to-parent') };
+  // One line item per target code, however many links (a group's descendants) reach it.
+  const perTarget = (path: ConversionLink['path']) => [...new Map(plan.links.filter((link) => link.path === path).map((link) => [link.target, link])).values()];
+  const byPath = { direct: perTarget('direct'), 'two-hop': perTarget('two-hop'), 'default-to-parent': perTarget('default-to-parent') };
   if (byPath.direct.length) {
-    lines.push(`${subject} is linked to ${byPath.direct.length} code${byPath.direct.length === 1 ? '' : 's'} of ${targetLabel}: ${byPath.direct.slice(0, 6).map((link) => `${codeText(link.target)}${link.relation ? ` (${link.relation})` : ''}${link.start !== uri && link.start.slice(link.start.indexOf(':') + 1) !== plan.value ? `, through its descendant ${link.start}` : ''}`).join('; ')}${byPath.direct.length > 6 ? '; …' : ''}.`);
+    const throughDescendants = plan.links.some((link) => link.path === 'direct' && link.start.slice(link.start.indexOf(':') + 1) !== plan.value);
+    lines.push(
+      `${subject}${throughDescendants ? ' has no link of its own; through its descendants it' : ''} is linked to ${byPath.direct.length} code${byPath.direct.length === 1 ? '' : 's'} of ${targetLabel}: ${byPath.direct
+        .slice(0, 6)
+        .map((link) => `${codeText(link.target)}${link.relation ? ` (${link.relation})` : ''}`)
+        .join('; ')}${byPath.direct.length > 6 ? '; …' : ''}.`,
+    );
   }
   if (byPath['two-hop'].length) {
     lines.push(`It has no link of its own to ${targetLabel}; through another scheme it reaches ${byPath['two-hop'].slice(0, 6).map((link) => `${codeText(link.target)} (via ${link.parent})`).join('; ')}${byPath['two-hop'].length > 6 ? '; …' : ''}. These are not links of its own, so they are drawn differently.`);
