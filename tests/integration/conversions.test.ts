@@ -235,6 +235,18 @@ describe('converting a dataset through the link graph (issue 14)', () => {
     expect(restored.current.targets).toHaveLength(3);
   });
 
+  it("lets an admin write a decision into the crosswalk: the code's links to the target scheme become the chosen codes", async () => {
+    const result = await convert(hiscoDataset, { targetDepth: 'max' });
+    const address = `/api/conversions/${result.conversion.id}/codes/${encodeURIComponent('hisco:21110')}`;
+    const applied = await admin.request('PUT', address, { json: { targets: ['2111', '2112'], applyToCrosswalk: true } });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    const query = (await (await owner.post('/api/conversion-query', { seeds: ['hisco:21110'], targetScheme: 'isco08' })).json()) as ConversionQueryAnswer;
+    expect(query.rows.map((row) => row.target).sort()).toEqual(['isco08:2111', 'isco08:2112']);
+    // A new conversion follows the crosswalk as it is now.
+    const after = await convert(hiscoDataset, { targetDepth: 'max' });
+    expect(after.codes.find((code) => code.uri === 'hisco:21110')!.targets.map((target) => target.code)).toEqual(['2111', '2112']);
+  });
+
   it('exports the table as CSV and the decisions as SSSOM', async () => {
     const result = await convert(hiscoDataset, { targetDepth: 'max' });
     const csv = await owner.get(`/api/conversions/${result.conversion.id}/result?format=csv`);
