@@ -97,6 +97,8 @@ beforeAll(async () => {
   await link({ sourceScheme: 'hisco', sourceNodeID: '831', targetScheme: 'isco08', targetNodeID: '7221' });
   await link({ sourceScheme: 'hisco', sourceNodeID: '83110', targetScheme: 'isco08', targetNodeID: 'default-to-parent' });
   await link({ sourceScheme: 'hisco', sourceNodeID: '61110', targetScheme: 'isco08', targetNodeID: 'unlinkable' });
+  // Unlinkable wins over a path through another scheme.
+  await link({ sourceScheme: 'hisco', sourceNodeID: '61110', targetScheme: 'esco', targetNodeID: escoOfficer });
   await link({ sourceScheme: 'hisco', sourceNodeID: '21110', targetScheme: 'isco08', targetNodeID: '2111', relation: 'closeMatch' });
   await link({ sourceScheme: 'hisco', sourceNodeID: '21110', targetScheme: 'isco08', targetNodeID: '2112', relation: 'relatedMatch' });
   await link({ sourceScheme: 'hisco', sourceNodeID: '21110', targetScheme: 'isco08', targetNodeID: '1111', relation: 'relatedMatch' });
@@ -227,7 +229,8 @@ describe('converting a dataset through the link graph (issue 14)', () => {
     expectTotalsAddUp(after, { occurrences: 6, totals: [46, 15] });
 
     // Only an admin may write a decision into the crosswalk.
-    expect((await owner.request('PUT', address, { json: { targets: ['2111'], applyToCrosswalk: true } })).status).toBe(403);
+    expect((await owner.request('PUT', address, { json: { targets: ['1111'], applyToCrosswalk: true } })).status).toBe(403);
+    expect(((await (await owner.get(address)).json()) as ConversionCodeDetail).decision).toEqual({ targets: ['2111'] });
     expect((await owner.request('PUT', address, { json: { targets: ['no-such-code'] } })).status).toBe(400);
 
     const restored = (await (await owner.request('DELETE', address)).json()) as ConversionCodeDetail;

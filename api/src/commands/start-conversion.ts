@@ -60,6 +60,7 @@ export async function startConversion(
     totalsColumns: dataset.metadata.totalsColumns ?? [],
     jobId,
   });
+  if (!conversion.created) return { conversionId: conversion.id, jobId };
   try {
     const run = await app.jobs.enqueue(app.db, 'conversion.run', { conversionId: conversion.id, actorId: viewer.id }, { ownerId: viewer.id, requestKey });
     return { conversionId: conversion.id, jobId: run.id };

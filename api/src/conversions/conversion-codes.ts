@@ -2,6 +2,7 @@ import { type ConversionCodeDetail, type ConversionDiagramRecord, type Conversio
 import { AppError } from '@og/shared/errors/app-error';
 import { isSchemeId, schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import { clearLinks, linkToMany } from '../commands/link-codes.js';
+import { bothHaveChildrenMessage } from '../links/link-edits.js';
 import type { Database } from '../db/database.js';
 import { type ConversionRow, readConversionCode, readConversionCodes, saveConversionDecision } from '../db/queries/conversions.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
@@ -103,19 +104,28 @@ export async function decideConversionCode(
   if (unknown.length) throw new AppError('bad_request', `Not codes of ${schemeById(conversion.target_scheme as SchemeId).label}: ${unknown.slice(0, 5).join(', ')}`);
   const targets = decision.targets ? [...new Set(decision.targets)] : null;
   const plan = planCode(planner.graph, uri, planner.settings, targets);
+  // The crosswalk first: a refusal there leaves the conversion as it was too.
+  if (decision.applyToCrosswalk && targets) await applyToCrosswalk(deps, planner, conversion, uri, plan, targets, actor);
   const sums = { occurrences: BigInt(row.occurrences), totals: row.totals.map((total) => BigInt(total)) };
   await saveConversionDecision(deps.db, conversion.id, uri, { decision: targets, reason: plan.reason, targets: targetsWithSums(plan, sums) }, (codes) =>
     summarize(codes, conversion.totals_columns.length, undefined, conversion.summary as ConversionSummary),
   );
-  if (decision.applyToCrosswalk && targets) await applyToCrosswalk(deps, conversion, uri, plan, targets, actor);
   return conversionCodeDetail(deps, conversion, uri);
 }
 
-async function applyToCrosswalk(deps: Deps, conversion: ConversionRow, uri: string, plan: CodePlan, targets: string[], actor: { id: string; role: string }): Promise<void> {
+/**
+ * An admin's decision made the crosswalk's: the code's links to the target scheme become the
+ * chosen codes. Everything the new links need is checked before the old ones go (SPEC: one side of
+ * a link has no children), so a refusal changes nothing.
+ */
+async function applyToCrosswalk(deps: Deps, planner: ConversionPlanner, conversion: ConversionRow, uri: string, plan: CodePlan, targets: string[], actor: { id: string; role: string }): Promise<void> {
   if (actor.role !== 'admin') throw new AppError('forbidden', 'Only an administrator may change the crosswalk itself.');
   const scheme = uri.slice(0, uri.indexOf(':'));
   const targetScheme = conversion.target_scheme as SchemeId;
   if (!isSchemeId(scheme) || scheme === targetScheme || plan.value === null) throw new AppError('bad_request', 'This code has no crosswalk to the target scheme to change.');
+  const sourceHasChildren = (planner.graph.codesOf(scheme)?.children.get(plan.value)?.length ?? 0) > 0;
+  const withChildren = targets.filter((value) => (planner.graph.target.children.get(value)?.length ?? 0) > 0);
+  if (sourceHasChildren && withChildren.length) throw new AppError('bad_request', `${bothHaveChildrenMessage} (${withChildren.slice(0, 5).join(', ')})`);
   await clearLinks(deps.schemes, actor.id, { nodeID: plan.value, scheme, targetScheme });
   if (targets.length) await linkToMany(deps.schemes, actor.id, { subjectNodeID: plan.value, subjectScheme: scheme, objectsNodeIDs: targets, objectsScheme: targetScheme, relation: 'closeMatch' });
 }

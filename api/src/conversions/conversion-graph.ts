@@ -161,6 +161,9 @@ export class ConversionGraph {
     const scheme = codes.scheme;
     const targetScheme = this.target.scheme;
     const maps = this.sourceMaps.get(scheme)!.maps[scheme] ?? {};
+    // A code marked unlinkable towards the target is not converted, whatever its descendants or other schemes say.
+    const markers = maps[value]?.[targetScheme] ?? [];
+    if (markers.includes('unlinkable')) return { reason: 'unlinkable', links: [] };
     // The code's own links first; a code with none takes its descendants' (SPEC's query follows subclasses down).
     const own = maps[value]?.[targetScheme]?.some((target) => !isPseudoTarget(target) && this.target.record(target)) ?? false;
     const starts = withDescendants && !own ? codes.subtree(value) : [value];
@@ -190,8 +193,6 @@ export class ConversionGraph {
     }
     if (twoHop.length) return { reason: null, links: twoHop };
 
-    const markers = maps[value]?.[targetScheme] ?? [];
-    if (markers.includes('unlinkable')) return { reason: 'unlinkable', links: [] };
     const parent = codes.record(value)?.parent;
     if (markers.includes('default-to-parent') && parent !== undefined && hops < 64) {
       const inherited = this.pathsOf(codes, parent, false, hops + 1);

@@ -16,6 +16,8 @@ const maxHeapMb = 900;
 export interface CoderSession {
   /** How many coded titles it learned from. */
   readonly titles: number;
+  /** False once its thread stopped (a crash, the heap cap): it answers nothing more, and is learned again. */
+  readonly alive: boolean;
   code(request: CodeRequest, options: { signal: AbortSignal; onProgress: (done: number) => void }): Promise<CodePrediction[][]>;
   close(): void;
 }
@@ -29,6 +31,7 @@ export function startCoderSession(examples: CodedTitle[]): Promise<CoderSession>
 function inlineSession(coder: TitleCoder): CoderSession {
   return {
     titles: coder.titles,
+    alive: true,
     code: (request, options) => {
       options.signal.throwIfAborted();
       return Promise.resolve(codeTitles(coder, request, options.onProgress));
@@ -54,6 +57,9 @@ function threadSession(examples: CodedTitle[]): Promise<CoderSession> {
         learned = true;
         resolve({
           titles: message.titles,
+          get alive() {
+            return stopped === null;
+          },
           code(request, options) {
             if (stopped) return Promise.reject(stopped);
             options.signal.throwIfAborted();

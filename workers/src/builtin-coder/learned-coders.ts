@@ -38,13 +38,20 @@ export class LearnedCoders {
     held.users++;
     if (held.timer) clearTimeout(held.timer);
     held.timer = null;
+    let coder: LearnedCoder;
     try {
-      const coder = await held.learned;
-      return { coder, release: () => this.release(runId, held) };
+      coder = await held.learned;
     } catch (error) {
       held.users--;
       throw error;
     }
+    if (!coder.session.alive) {
+      // Its thread stopped since (a crash, the heap cap): learn again rather than fail every chunk here.
+      held.users--;
+      if (this.entries.get(runId) === held) this.entries.delete(runId);
+      return this.use(runId, learn);
+    }
+    return { coder, release: () => this.release(runId, held) };
   }
 
   private release(runId: string, entry: Entry): void {

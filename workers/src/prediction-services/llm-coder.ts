@@ -55,16 +55,23 @@ export async function codeWithLlm(
     signal: AbortSignal;
     budget: RequestBudget;
     onUnanswered?: (titles: number) => void;
+    /** Whether a request to ask again is spare (the requests the run's other batches still need are kept for them). */
+    mayAskAgain?: () => boolean;
   },
 ): Promise<CodePrediction[][]> {
   const first = await askLlm(titles, options);
   const missing = first.flatMap((answer, index) => (answer === null ? [index] : []));
-  if (missing.length && options.budget.left > 0) {
-    const again = await askLlm(
-      missing.map((index) => titles[index]!),
-      options,
-    );
-    for (const [at, index] of missing.entries()) first[index] = again[at] ?? null;
+  if (missing.length && (options.mayAskAgain?.() ?? options.budget.left > 0)) {
+    try {
+      const again = await askLlm(
+        missing.map((index) => titles[index]!),
+        options,
+      );
+      for (const [at, index] of missing.entries()) first[index] = again[at] ?? null;
+    } catch (error) {
+      // Asking again is a favour: a cap reached on the way leaves those titles uncoded, the run goes on.
+      if (!(error instanceof ServiceError) || options.budget.left > 0) throw error;
+    }
   }
   const unanswered = first.filter((answer) => answer === null).length;
   if (unanswered) options.onUnanswered?.(unanswered);
@@ -90,7 +97,7 @@ async function askLlm(
   } catch {
     throw new ServiceError(`${options.name} answered something that is not the JSON asked for.`, null);
   }
-  const results = (parsed as { results?: unknown }).results;
+  const results = typeof parsed === 'object' && parsed !== null ? (parsed as { results?: unknown }).results : undefined;
   if (!Array.isArray(results)) throw new ServiceError(`${options.name} answered JSON without results.`, null);
   const coded: (CodePrediction[] | null)[] = titles.map(() => null);
   for (const result of results) {

@@ -33,7 +33,7 @@ export function batchSizeOf(model: string): number {
 export async function codingFor(
   deps: { config: Config; schemes: SchemeContext },
   run: { model: string; scheme: SchemeId },
-  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal; requests: number },
+  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal; requests: number; titles: number },
 ): Promise<Coding> {
   const services = deps.config.predictionServices;
   const budget = new RequestBudget(context.requests);
@@ -52,11 +52,14 @@ export async function codingFor(
   const lookup = (await deps.schemes.trees.get(run.scheme)).tree.lookup;
   const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
   const llmContext = { schemeLabel: schemeById(run.scheme).label, language: context.language, period: context.period };
+  // First asks not sent yet: asking again for left-out titles may only spend what they and the batches in flight leave.
+  let firstAsksLeft = Math.ceil(context.titles / batchSize);
   return {
     batchSize,
     concurrency: services.concurrency,
-    code: (titles) =>
-      codeWithLlm(
+    code: (titles) => {
+      firstAsksLeft--;
+      return codeWithLlm(
         titles.map((title) => ({
           title,
           candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
@@ -73,8 +76,10 @@ export async function codingFor(
           signal: context.signal,
           budget,
           onUnanswered: (count) => (unanswered += count),
+          mayAskAgain: () => budget.left > Math.max(0, firstAsksLeft) + services.concurrency,
         },
-      ),
+      );
+    },
     unanswered: () => unanswered,
   };
 }

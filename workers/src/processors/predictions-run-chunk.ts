@@ -48,11 +48,13 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
       }
     }
 
-    const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal: tools.signal, requests: input.requestBudget });
+    const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
     const entries: string[] = [];
     let coded = 0;
     for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
       tools.signal.throwIfAborted();
+      // The run failed (another part failed for good) or its set was deleted: stop, and send nothing more to a service.
+      if (from > 0 && (await findPredictionSet(deps.db, input.predictionSetId))?.state !== 'importing') return empty;
       await tools.report({ phase: 'coding', done: from, total: titles.length, unit: 'titles' });
       const group: string[][] = [];
       for (let at = from; at < Math.min(titles.length, from + coding.batchSize * coding.concurrency); at += coding.batchSize) group.push(titles.slice(at, at + coding.batchSize));

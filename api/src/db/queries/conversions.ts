@@ -51,9 +51,9 @@ const columns = /* sql */ `
   c.*, d.title AS dataset_title, s.name AS prediction_set_name
   FROM conversions c JOIN datasets d ON d.id = c.dataset_id LEFT JOIN prediction_sets s ON s.id = c.prediction_set_id`;
 
-/** A conversion is seen by whoever may see its dataset ($1 the viewer, $2 true for an admin). */
+/** A conversion is seen by whoever may see its dataset, and only while they may ($1 the viewer, $2 true for an admin). */
 const visibleTo = /* sql */ `
-  ($2::boolean OR c.owner_id = $1 OR d.owner_id = $1
+  ($2::boolean OR d.owner_id = $1
    OR EXISTS (SELECT 1 FROM dataset_collaborators dc WHERE dc.dataset_id = d.id AND dc.user_id = $1))`;
 
 export async function insertConversion(
@@ -70,10 +70,11 @@ export async function insertConversion(
     totalsColumns: string[];
     jobId: string;
   },
-): Promise<{ id: string }> {
+): Promise<{ id: string; created: boolean }> {
   const result = await db.query<{ id: string }>(
     `INSERT INTO conversions (dataset_id, prediction_set_id, owner_id, target_scheme, target_depth, aggregation, weighting, reference_dataset_id, totals_columns, job_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (job_id) DO NOTHING RETURNING id`,
     [
       conversion.datasetId,
       conversion.predictionSetId,
@@ -87,7 +88,9 @@ export async function insertConversion(
       conversion.jobId,
     ],
   );
-  return result.rows[0]!;
+  // The same request at once: the conversion the other one made.
+  if (result.rows[0]) return { id: result.rows[0].id, created: true };
+  return { id: (await findConversionByJobId(db, conversion.jobId))!.id, created: false };
 }
 
 export async function findConversion(db: Queryable, id: string): Promise<ConversionRow | null> {

@@ -1,0 +1,7 @@
+/**
+ * A conversion per job (issue 14): two requests with the same Idempotency-Key at once make one
+ * conversion, as `prediction_sets.job_id` makes one set.
+ */
+export const up = /* sql */ `
+CREATE UNIQUE INDEX conversions_job_id_key ON conversions (job_id);
+`;
