@@ -18,6 +18,7 @@ import { ConversionHeader, conversionSubject, schemeLabel as labelOfScheme } fro
 import { ConversionLoadError, ScreenSkeleton } from './conversion-result-screen';
 import { TargetTreeDrawer, type UseSchemeTree } from './target-tree-drawer';
 import { WhatsGoingOn } from './whats-going-on';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface ConversionCodeScreenProps {
   conversionId: string;
@@ -58,14 +59,7 @@ export function ConversionCodeScreen({ conversionId, uri, useSchemeTree, isAdmin
           <Skeleton height={420} radius="md" />
         </Stack>
       ) : detail.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="This code could not be read" data-testid="conversion-code-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{detail.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert title="This code could not be read" message={detail.error.message} onRetry={() => void detail.refetch()} data-testid="conversion-code-error" />
       ) : (
         <CodeEditor
           // A new code, or a decision saved or removed elsewhere, starts the diagram afresh.

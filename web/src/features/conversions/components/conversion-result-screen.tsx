@@ -17,6 +17,7 @@ import { ConversionStateBadge } from './conversion-state-badge';
 import { ConversionSummaryView } from './conversion-summary';
 import { SourceCodesTable } from './source-codes-table';
 import { TargetCodesTable } from './target-codes-table';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /**
  * `/convert/{conversionId}`: the conversion's job followed live, then its result: the summary,
@@ -111,14 +112,7 @@ function ConversionResultBody({ conversion }: { conversion: Conversion }) {
   }
   if (result.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The result could not be read" data-testid="conversion-result-error">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{result.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title="The result could not be read" message={result.error.message} onRetry={() => void result.refetch()} data-testid="conversion-result-error" />
     );
   }
   const { rows, codes } = result.data;

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Paper, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { aggregationLabels, targetDepthLabels, weightingLabels, type Conversion } from '@og/shared/contracts/conversions';
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { IconAlertTriangle, IconDatabase } from '@tabler/icons-react';
+import { IconDatabase } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCreated } from '../../../lib/format-created';
 import { describeJobProgress, jobPercent } from '../../../lib/job-progress';
@@ -11,6 +11,7 @@ import { conversionPath } from '../conversion-paths';
 import { useLiveConversions } from '../hooks/use-live-conversions';
 import { conversionSubject, schemeLabel } from './conversion-header';
 import { ConversionStateBadge } from './conversion-state-badge';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /**
  * `/convert`, 'My datasets': the user's conversions, newest first, each leading to its result
@@ -31,14 +32,7 @@ export function ConversionsTable() {
   }
   if (conversions.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Network response was not ok" data-testid="conversions-error">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{conversions.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void conversions.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title="Network response was not ok" message={conversions.error.message} onRetry={() => void conversions.refetch()} data-testid="conversions-error" />
     );
   }
   const list = conversions.data.conversions;

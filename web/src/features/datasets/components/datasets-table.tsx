@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { DatasetSummary } from '@og/shared/contracts/datasets';
-import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { SchemeOption } from '../../../components/scheme-select';
@@ -11,6 +11,7 @@ import { useLiveDatasetIngests } from '../hooks/use-live-dataset-ingests';
 import { DatasetActions } from './dataset-actions';
 import { DatasetIngestStatus } from './dataset-ingest-status';
 import { PredictionSetRow } from './prediction-set-row';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface DatasetsTableProps {
   schemes: readonly SchemeOption[];
@@ -36,14 +37,7 @@ export function DatasetsTable({ schemes, isAdmin }: DatasetsTableProps) {
   }
   if (datasets.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Network response was not ok" data-testid="datasets-error">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{datasets.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void datasets.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title="Network response was not ok" message={datasets.error.message} onRetry={() => void datasets.refetch()} data-testid="datasets-error" />
     );
   }
   const list = datasets.data.datasets;

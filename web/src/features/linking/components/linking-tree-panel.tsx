@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { TreeNode } from '@og/shared/contracts/schemes';
 import { unknownErrorMessage } from '@og/shared/errors/spec-messages';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
@@ -13,6 +12,7 @@ import type { Side } from '../linking-address';
 import type { SubtreeView } from '../linking-view';
 import { LinkProgressBar } from './link-progress-bar';
 import { SubtreeBanner } from './subtree-banner';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /** On wide screens the trees share the window with the node details below them. */
 const treeHeight = 'max(320px, calc(100dvh - 520px))';
@@ -98,14 +98,7 @@ function TreeBody({ side, sideTree, selected, onSelect, isLinked, label }: Linki
     );
   } else if (sideTree.status === 'error') {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The codes could not be loaded" data-testid={`${side}-tree-error`}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{sideTree.error?.message || unknownErrorMessage}</Text>
-          <Button size="xs" variant="light" color="red" onClick={sideTree.retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title="The codes could not be loaded" message={sideTree.error?.message || unknownErrorMessage} onRetry={sideTree.retry} data-testid={`${side}-tree-error`} />
     );
   } else if (sideTree.tree && Object.keys(sideTree.tree.lookup).length === 0) {
     body = (

@@ -1,7 +1,7 @@
-import { Alert, Button, Code, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Code, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { usePredictionSetsQuery } from '../api/get-prediction-sets';
 import { PredictionSetTableRow } from './prediction-set-table-row';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface PredictionSetsTableProps {
   /** An administrator may delete anyone's set; others only their own. */
@@ -23,14 +23,7 @@ export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
   }
   if (sets.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Network response was not ok" data-testid="prediction-sets-error">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{sets.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void sets.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title="Network response was not ok" message={sets.error.message} onRetry={() => void sets.refetch()} data-testid="prediction-sets-error" />
     );
   }
   const list = sets.data.predictionSets;

@@ -24,6 +24,7 @@ import { codePagePath, schemePagePath } from '../scheme-paths';
 import { CodeDetail, type DetailTab } from './code-detail';
 import { SchemeImportButton, SchemeImportProgress } from './scheme-import';
 import { useRevealSelection } from '../../../lib/use-reveal-selection';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface SchemeBrowserProps {
   /** From the route; an id the registry does not know shows 'Scheme not found'. */
@@ -92,14 +93,7 @@ function SchemeWorkspace({ scheme, code, canEdit }: { scheme: SchemeId; code: st
         tree={
           <>
             {selector}
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The codes could not be loaded" data-testid="tree-error">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{treeError.message || unknownErrorMessage}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void treeQuery.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadErrorAlert title="The codes could not be loaded" message={treeError.message || unknownErrorMessage} onRetry={() => void treeQuery.refetch()} data-testid="tree-error" />
           </>
         }
         detail={null}
