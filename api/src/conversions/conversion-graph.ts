@@ -30,7 +30,6 @@ export class SchemeCodes {
   readonly children: Map<string, string[]>;
   private readonly byLabel = new Map<string, string>();
   private readonly byKey = new Map<string, string>();
-  private readonly depths = new Map<string, number>();
 
   constructor(
     readonly scheme: SchemeId,
@@ -52,21 +51,6 @@ export class SchemeCodes {
 
   record(value: string): CodeRecord | undefined {
     return this.lookup[value];
-  }
-
-  /** Roots are depth 1. */
-  depth(value: string): number {
-    let depth = this.depths.get(value);
-    if (depth !== undefined) return depth;
-    const chain: string[] = [];
-    let at: string | undefined = value;
-    while (at !== undefined && !this.depths.has(at) && chain.length <= 64) {
-      chain.push(at);
-      at = this.lookup[at]?.parent;
-    }
-    depth = at !== undefined && this.depths.has(at) ? this.depths.get(at)! : 0;
-    for (const item of chain.reverse()) this.depths.set(item, ++depth);
-    return this.depths.get(value)!;
   }
 
   /** The code and its ancestors, the code first. */

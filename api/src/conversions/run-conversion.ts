@@ -6,7 +6,7 @@ import type { SchemeContext } from '../schemes/scheme-context.js';
 import { apportion } from './apportion.js';
 import { ConversionGraph } from './conversion-graph.js';
 import { type CodePlan, planCode, type PlanSettings, referenceWeights } from './conversion-plan.js';
-import { datasetSourceSums, predictionSetSourceSums, referenceRows, type SourceSums, type Sums } from './source-sums.js';
+import { datasetSourceSums, predictionSetSourceSums, referenceRows, type SourceSums, type Sums, zeroSums } from './source-sums.js';
 
 /** What a conversion needs to place a code: the link graph and its settings. */
 export interface ConversionPlanner {
@@ -101,7 +101,7 @@ export async function runConversion(
  * (kept in it, since no code row holds them).
  */
 export function summarize(rows: readonly Omit<ConversionCodeRow, 'titles'>[], columns: number, sums?: Pick<SourceSums, 'notCoded'>, previous?: ConversionSummary): ConversionSummary {
-  const zero = () => ({ occurrences: 0n, totals: Array.from({ length: columns }, () => 0n) });
+  const zero = () => zeroSums(columns);
   const add = (into: { occurrences: bigint; totals: bigint[] }, occurrences: string, totals: readonly string[]) => {
     into.occurrences += BigInt(occurrences);
     totals.forEach((total, index) => (into.totals[index]! += BigInt(total)));
