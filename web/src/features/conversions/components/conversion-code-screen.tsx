@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Spo
 import type { Conversion, ConversionCodeDetail, ConversionDiagramNode, ConversionSourceCode } from '@og/shared/contracts/conversions';
 import type { SchemeTree } from '@og/shared/contracts/schemes';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconLink, IconLinkOff, IconPlus, IconRestore, IconTargetArrow } from '@tabler/icons-react';
-import { useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyAdmin } from '../../../lib/notify';
 import { useConversionQuery } from '../api/get-conversion';
@@ -130,6 +130,11 @@ function CodeEditor({ conversion, detail, useSchemeTree, isAdmin }: CodeEditorPr
   const navigate = useNavigate();
   const scheme = labelOfScheme(conversion.targetScheme);
   const loaded = useMemo(() => initialRecords(detail), [detail]);
+  // SPEC §8: a linked code the diagram's data does not describe is logged, not drawn.
+  useEffect(() => {
+    const described = new Set(detail.nodes.map((node) => node.value));
+    for (const value of detail.original) if (!described.has(value)) console.error(`Missing details for: ${value}`);
+  }, [detail]);
   const [state, dispatch] = useReducer(conversionDiagramReducer, undefined, () => initialConversionDiagramState(loaded, detail.targetDepth));
   const [selected, setSelected] = useState<string | null>(null);
   const [drawerOpened, setDrawerOpened] = useState(false);
