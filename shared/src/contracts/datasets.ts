@@ -15,6 +15,16 @@ const columnName = plainText(1_000).refine((value) => value.length > 0, 'A colum
 /** A Wikidata item id such as Q42 (SPEC §5), checked the same in the wizard and on the server. */
 export const wikidataQid = z.string().regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID looks like Q42');
 
+/** A year the titles may come from: the year-range picker's bounds. */
+export const periodYearBounds = { min: 1000, max: 2100 } as const;
+const periodYear = z.number().int().min(periodYearBounds.min).max(periodYearBounds.max);
+
+/** The years the titles come from (issue 15: the wizard's year-range picker); one year is `from === to`. */
+export const datasetPeriod = z
+  .object({ from: periodYear, to: periodYear })
+  .refine((period) => period.from <= period.to, { message: 'The period ends before it starts', path: ['to'] });
+export type DatasetPeriod = z.infer<typeof datasetPeriod>;
+
 /** What the wizard sends as `metadata` (SPEC §2 "Upload wizard", §3 "Dataset creation payload"). */
 export const datasetMetadata = z
   .object({
@@ -30,6 +40,7 @@ export const datasetMetadata = z
       .nullable()
       .default(null)
       .or(z.literal('').transform(() => null)),
+    period: datasetPeriod.nullable().default(null),
     predictSingleScheme: z.boolean().default(false),
     predictScheme: schemeId.nullable().default(null),
     restrictPredictionsWithCodes: z.boolean().default(false),

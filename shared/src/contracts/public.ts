@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { conversionPaths } from './conversions.js';
+import { linkRelation } from './links.js';
+import { schemeId } from './schemes.js';
+
+/**
+ * What anonymous visitors may call (issue 15; SPEC §1, §6): the landing's partners, and
+ * 'Translate codes' of Explore. Reads of schemes, trees, a code's links and the link counts are
+ * open too; these are the calls made only for the public pages.
+ */
+
+/** Most codes one `POST /api/translate` may carry. */
+export const translateCodeLimit = 5_000;
+
+/** `POST /api/translate`: codes of one scheme, to be read in another. */
+export const translateRequest = z
+  .object({
+    from: schemeId,
+    to: schemeId,
+    codes: z
+      .array(z.string().trim().max(200))
+      .min(1, 'Give at least one code')
+      .max(translateCodeLimit, `Translate at most ${translateCodeLimit} codes at a time`),
+  })
+  .refine((request) => request.from !== request.to, { message: 'Choose two different schemes', path: ['to'] });
+export type TranslateRequest = z.input<typeof translateRequest>;
+
+/** One target of a translated code: how it was reached (SPEC §7's hops: a link, two links, or the parent's links). */
+export const translateTarget = z.object({
+  code: z.string(),
+  name: z.string(),
+  relation: linkRelation.nullable(),
+  path: z.enum(conversionPaths),
+});
+export type TranslateTarget = z.infer<typeof translateTarget>;
+
+/**
+ * One asked-for code: `unknown` (not a code of `from`), `unlinkable` (marked as having no
+ * counterpart in `to`), `no-link` (no path), or `translated` with its targets.
+ */
+export const translateStatuses = ['translated', 'no-link', 'unlinkable', 'unknown'] as const;
+export type TranslateStatus = (typeof translateStatuses)[number];
+
+export const translatedCode = z.object({
+  code: z.string(),
+  /** The code's name in `from`; null for an unknown code. */
+  name: z.string().nullable(),
+  status: z.enum(translateStatuses),
+  targets: z.array(translateTarget),
+});
+export type TranslatedCode = z.infer<typeof translatedCode>;
+
+/** The answer: one entry per asked-for code, in the order asked, duplicates once. */
+export const translateResult = z.object({ from: schemeId, to: schemeId, codes: z.array(translatedCode) });
+export type TranslateResult = z.infer<typeof translateResult>;
+
+/** A partner shown on the landing (configured, never in the code): its logo, name and site. */
+export const sitePartner = z.object({
+  name: z.string().min(1).max(200),
+  /** The logo's address: served by the app under /site/ or an absolute https address. */
+  image: z.string().min(1).max(2_000),
+  link: z.string().url().max(2_000),
+});
+export type SitePartner = z.infer<typeof sitePartner>;
+
+/** `GET /api/site`: what the landing shows besides its counts. */
+export const siteInfo = z.object({ partners: z.array(sitePartner).max(12) });
+export type SiteInfo = z.infer<typeof siteInfo>;
