@@ -24,7 +24,10 @@ import { linkRoutes } from './routes/links/link-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
 import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
+import { siteFiles } from './routes/site/site-files.js';
+import { siteRoutes } from './routes/site/site-routes.js';
 import { sparqlRoutes } from './routes/sparql/sparql-routes.js';
+import { translateRoutes } from './routes/translate/translate-routes.js';
 import { suggestionFiles } from './routes/suggestions/suggestion-files.js';
 
 /** The Koa application: errors, security headers, compression, body, session, CSRF, routes, suggestions files, web app. */
@@ -59,12 +62,13 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), conversionRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }
   // Before the web app, whose SPA fallback would answer a missing suggestions file with index.html.
   koa.use(suggestionFiles(app));
+  koa.use(siteFiles(app.config.siteDir));
   koa.use(webApp(app.config.webDistDir));
   return koa;
 }

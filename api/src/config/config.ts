@@ -75,6 +75,11 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web/dist')),
   /** Where the static suggestions files (`/suggestions/{a}-{b}.json`, SPEC §7 "Static") are read from. */
   SUGGESTIONS_DIR: z.string().default(path.join(projectRoot, 'infra/suggestions')),
+  /** The landing's partners (`partners.json`) and their logos, served at `/site/{file}`. */
+  SITE_DIR: z.string().default(path.join(projectRoot, 'infra/site')),
+  /** Requests a minute one address may make without logging in (public reads), and translations among them. */
+  ANONYMOUS_READS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  ANONYMOUS_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -114,6 +119,10 @@ export interface Config {
   webDistDir: string;
   /** The directory of the suggestions files served at `/suggestions/{a}-{b}.json`. */
   suggestionsDir: string;
+  /** The directory of the landing's `partners.json` and the logos it names, served at `/site/{file}`. */
+  siteDir: string;
+  /** Limits per client address per minute for callers who are not logged in. */
+  anonymousLimits: { reads: number; translations: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   projectRoot: string;
   /** External coders for 'Run predictions' (OccCANINE, LLMs); the built-in one needs none. */
@@ -177,6 +186,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workerConcurrency: env.WORKER_CONCURRENCY,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     suggestionsDir: path.resolve(env.SUGGESTIONS_DIR),
+    siteDir: path.resolve(env.SITE_DIR),
+    anonymousLimits: { reads: env.ANONYMOUS_READS_PER_MINUTE, translations: env.ANONYMOUS_TRANSLATIONS_PER_MINUTE },
     logLevel: env.LOG_LEVEL,
     projectRoot,
   };

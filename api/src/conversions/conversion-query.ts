@@ -9,7 +9,7 @@ const kept = 8;
 const graphs = new Map<string, { graph: Promise<ConversionGraph>; at: number }>();
 
 /** The link graph into `target` from `sources`, kept while no scheme's revision changes (links bump both schemes'). */
-async function cachedGraph(schemes: SchemeContext, sources: SchemeId[], target: SchemeId): Promise<ConversionGraph> {
+export async function cachedGraph(schemes: SchemeContext, sources: SchemeId[], target: SchemeId): Promise<ConversionGraph> {
   const revisions = await Promise.all(schemeIds.map((scheme) => schemes.revisions.current(scheme)));
   const key = `${[...sources].sort().join(',')}>${target}@${revisions.join('.')}`;
   const hit = graphs.get(key);

@@ -26,6 +26,7 @@ import { gzipPieces } from '../../links/gzip-pieces.js';
 import { skipCompression } from '../../middleware/compression.js';
 import { countLinks, countLinksByPair, linkMapsBody } from '../../links/link-maps.js';
 import { readStaleLinks } from '../../links/stale-links.js';
+import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
@@ -33,15 +34,17 @@ import { apiRouter } from '../api-paths.js';
 const gzipText = promisify(zlib.gzip) as (text: string, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 /**
- * Links between schemes (SPEC §7 "Linking operations"; DESIGN §3): reads for every logged-in user,
+ * Links between schemes (SPEC §7 "Linking operations"; DESIGN §3): the maps and counts for everyone,
+ * stale links for logged-in users,
  * writes for admins only, each write in the audit log.
  */
 export function linkRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/links');
   const { schemes } = app;
-  router.use(requireUser());
+  // Reads of the crosswalks are open to everyone (issue 15: the landing and Explore), limited per address for anonymous callers.
+  const publicRead = anonymousLimit(app, 'reads');
 
-  router.get('/maps', async (ctx) => {
+  router.get('/maps', publicRead, async (ctx) => {
     const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
     // Every link edit bumps the revisions of both its schemes: unchanged revisions are unchanged maps.
     const revisions = await Promise.all(requested.map((scheme) => schemes.revisions.current(scheme)));
@@ -70,7 +73,7 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     } else ctx.body = Readable.from(body);
   });
 
-  router.get('/stale', async (ctx) => {
+  router.get('/stale', requireUser(), async (ctx) => {
     const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
     if (requested.length !== 2) throw new AppError('bad_request', 'Name the two schemes of a pair: ?schemes=a,b');
     ctx.body = (await readStaleLinks(schemes, requested[0]!, requested[1]!)) satisfies StaleLinks;
@@ -87,11 +90,11 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     ctx.status = 204;
   });
 
-  router.get('/count', async (ctx) => {
+  router.get('/count', publicRead, async (ctx) => {
     ctx.body = (await countLinks(schemes)) satisfies LinkCount;
   });
 
-  router.get('/pairs', async (ctx) => {
+  router.get('/pairs', publicRead, async (ctx) => {
     ctx.body = (await countLinksByPair(schemes)) satisfies LinkPairs;
   });
 

@@ -23,7 +23,8 @@ import { receiveUpload } from '../../lib/receive-upload.js';
 import { schemeFileExtensions, schemeFormatOfFile } from '../../schemes/scheme-file.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
 import { skipCompression } from '../../middleware/compression.js';
-import { requireAdmin, requireUser } from '../../middleware/session.js';
+import { anonymousLimit } from '../../middleware/anonymous-limit.js';
+import { requireAdmin } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { requestKeyOf } from '../request-key.js';
 import { apiRouter } from '../api-paths.js';
@@ -41,19 +42,20 @@ function ifMatchVersion(header: string): string | null {
 }
 
 /**
- * Schemes as code trees (SPEC §2 "Schemes browsing page", §7 "Scheme data"): reads for every
- * logged-in user, edits and imports for admins only.
+ * Schemes as code trees (SPEC §2 "Schemes browsing page", §7 "Scheme data"): reads for everyone
+ * (Explore and Learn are public), edits and imports for admins only.
  */
 export function schemeRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/schemes');
   const schemes = app.schemes;
-  router.use(requireUser());
+  // Reads are open to everyone (issue 15: Explore and Learn), limited per address for anonymous callers.
+  const publicRead = anonymousLimit(app, 'reads');
 
-  router.get('/', async (ctx) => {
+  router.get('/', publicRead, async (ctx) => {
     ctx.body = { schemes: await schemes.trees.summaries() } satisfies SchemeList;
   });
 
-  router.get('/:scheme/tree', async (ctx) => {
+  router.get('/:scheme/tree', publicRead, async (ctx) => {
     const scheme = schemeParam(ctx.params.scheme);
     // Warm path: one Redis GET decides a 304 without touching the store.
     const revision = await schemes.revisions.current(scheme);
@@ -78,7 +80,7 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
     }
   });
 
-  router.get('/:scheme/codes/:value/links', async (ctx) => {
+  router.get('/:scheme/codes/:value/links', publicRead, async (ctx) => {
     const scheme = schemeParam(ctx.params.scheme);
     await findCodeOr404(schemes, scheme, ctx.params.value!);
     ctx.body = { links: await schemes.repository.readLinks(scheme, ctx.params.value!) } satisfies CodeLinks;

@@ -1,0 +1,49 @@
+import type { TranslatedCode, TranslateResult, TranslateTarget } from '@og/shared/contracts/public';
+import type { SchemeId } from '@og/shared/domain/schemes';
+import type { SchemeContext } from '../schemes/scheme-context.js';
+import { relationStrength, type SchemeCodes } from './conversion-graph.js';
+import { cachedGraph } from './conversion-query.js';
+
+const pathRank = { direct: 0, 'two-hop': 1, 'default-to-parent': 2 } as const;
+
+/** A code as people write it: its label (the code string), else its value. */
+function written(codes: SchemeCodes, value: string): string {
+  const record = codes.record(value);
+  return record?.label || value;
+}
+
+/**
+ * 'Translate codes' of Explore (issue 15): each code of `from` read in `to` through the same
+ * paths as a conversion (its own links, its descendants', two links through a third scheme, or
+ * its parent's when it defaults to its parent). A target reached several ways is listed once, by
+ * its best way (a direct link before two hops, the strongest relation first).
+ */
+export async function translateCodes(schemes: SchemeContext, request: { from: SchemeId; to: SchemeId; codes: string[] }): Promise<TranslateResult> {
+  const graph = await cachedGraph(schemes, [request.from], request.to);
+  const sourceCodes = graph.codesOf(request.from)!;
+  const answers: TranslatedCode[] = [];
+  for (const code of new Set(request.codes.filter((each) => each !== ''))) {
+    const found = graph.paths(request.from, code);
+    const name = found.value === null ? null : (sourceCodes.record(found.value)?.name ?? null);
+    if (found.reason !== null) {
+      const status = found.reason === 'unknown code' ? 'unknown' : found.reason === 'unlinkable' ? 'unlinkable' : 'no-link';
+      answers.push({ code, name, status, targets: [] });
+      continue;
+    }
+    const best = new Map<string, TranslateTarget>();
+    for (const link of found.links) {
+      const record = graph.target.record(link.target);
+      const target: TranslateTarget = { code: written(graph.target, link.target), name: record?.name ?? '', relation: link.relation, path: link.path };
+      const kept = best.get(link.target);
+      if (!kept || better(target, kept)) best.set(link.target, target);
+    }
+    const targets = [...best.values()].sort((a, b) => pathRank[a.path] - pathRank[b.path] || a.code.localeCompare(b.code, 'en', { numeric: true }));
+    answers.push({ code, name, status: 'translated', targets });
+  }
+  return { from: request.from, to: request.to, codes: answers };
+}
+
+function better(candidate: TranslateTarget, kept: TranslateTarget): boolean {
+  if (pathRank[candidate.path] !== pathRank[kept.path]) return pathRank[candidate.path] < pathRank[kept.path];
+  return (candidate.relation ? relationStrength[candidate.relation] : 0) > (kept.relation ? relationStrength[kept.relation] : 0);
+}
