@@ -1,23 +1,26 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import { LandingHero } from '../../features/landing/components/landing-hero';
+import { PartnerLogos } from '../../features/landing/components/partner-logos';
+import { SchemeNetwork } from '../../features/landing/components/scheme-network';
 
-/** The landing view: what the product is for and who made it (SPEC §1). */
+/**
+ * The landing view (SPEC §1, §2 "Landing"): the live count of cross-scheme mappings, the
+ * network of the schemes, what the product is for and who made it, and the partners' logos.
+ */
 export function HomePage() {
   return (
-    <Stack gap="xl" maw={860} py="md">
+    <Stack gap={48} maw={1180} py="md">
       <title>The Occupation Graph</title>
-      <Stack gap="sm">
-        <Text c="teal" fw={700} size="sm" tt="uppercase" lts={1.5}>
-          Occupational classification crosswalks
-        </Text>
-        <Title order={1} fz={{ base: 34, sm: 46 }} lh={1.1}>
-          The Occupation Graph
-        </Title>
-        <Text size="xl" c="dimmed" maw={680}>
-          One place to move between the schemes that describe work, across time and across borders.
-        </Text>
-      </Stack>
+      <Grid gutter={{ base: 'xl', lg: 48 }} align="center">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <LandingHero />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <SchemeNetwork />
+        </Grid.Col>
+      </Grid>
 
-      <Stack gap="sm" data-testid="about">
+      <Stack gap="sm" maw={760} data-testid="about">
         <Title order={2} size="h3">
           About
         </Title>
@@ -34,6 +37,8 @@ export function HomePage() {
           research group with funding from a research council.
         </Text>
       </Stack>
+
+      <PartnerLogos />
     </Stack>
   );
 }

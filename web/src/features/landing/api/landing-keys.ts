@@ -1,0 +1,11 @@
+/** Query keys of what the landing reads; each starts with its resource (STYLE.md). */
+export const landingKeys = {
+  linkCount: () => ['links', 'count'] as const,
+  linkPairs: () => ['links', 'pairs'] as const,
+  /** The same key the scheme browser uses for `GET /api/schemes`, so both share one cached list. */
+  schemes: () => ['schemes', 'list'] as const,
+  site: () => ['site'] as const,
+};
+
+/** The landing's numbers change only when links are edited: fresh for 24 hours like other cached data (SPEC §9). */
+export const landingStaleTime = 86_400_000;
