@@ -1,36 +1,44 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireLogin } from '../features/auth/components/require-login';
-import { AdministrationPage } from './routes/admin/administration-page';
-import { LinkingPage } from './routes/admin/linking-page';
-import { SchemesPage } from './routes/admin/schemes-page';
-import { ConversionCodePage } from './routes/conversion-code-page';
-import { ConversionPage } from './routes/conversion-page';
-import { ConvertPage } from './routes/convert-page';
-import { DatasetReviewPage } from './routes/datasets/dataset-review-page';
-import { DatasetsListPage } from './routes/datasets/datasets-list-page';
-import { UploadDatasetPage } from './routes/datasets/upload-dataset-page';
-import { ExplorePage } from './routes/explore-page';
-import { HomePage } from './routes/home-page';
-import { LearnPage } from './routes/learn-page';
-import { NotFoundPage } from './routes/not-found-page';
-import { PredictionSetsPage } from './routes/review/prediction-sets-page';
-import { ReviewPage } from './routes/review/review-page';
 import { RouteErrorPage } from './routes/route-error-page';
-import { TranslatePage } from './routes/translate-page';
 import { RootRoute } from './root-route';
+
+/**
+ * Every page is its own chunk, loaded when its route is first visited (react-router's `lazy`): an
+ * anonymous visitor of the landing downloads the shell and the landing, not the admin screens,
+ * the review, d3 or the date pickers (issue 15: ≤ 200 KB of compressed JavaScript).
+ */
+const page = {
+  home: () => import('./routes/home-page').then((module) => ({ Component: module.HomePage })),
+  administration: () => import('./routes/admin/administration-page').then((module) => ({ Component: module.AdministrationPage })),
+  schemes: () => import('./routes/admin/schemes-page').then((module) => ({ Component: module.SchemesPage })),
+  linking: () => import('./routes/admin/linking-page').then((module) => ({ Component: module.LinkingPage })),
+  datasetsList: () => import('./routes/datasets/datasets-list-page').then((module) => ({ Component: module.DatasetsListPage })),
+  uploadDataset: () => import('./routes/datasets/upload-dataset-page').then((module) => ({ Component: module.UploadDatasetPage })),
+  datasetReview: () => import('./routes/datasets/dataset-review-page').then((module) => ({ Component: module.DatasetReviewPage })),
+  explore: () => import('./routes/explore-page').then((module) => ({ Component: module.ExplorePage })),
+  learn: () => import('./routes/learn-page').then((module) => ({ Component: module.LearnPage })),
+  translate: () => import('./routes/translate-page').then((module) => ({ Component: module.TranslatePage })),
+  convert: () => import('./routes/convert-page').then((module) => ({ Component: module.ConvertPage })),
+  conversion: () => import('./routes/conversion-page').then((module) => ({ Component: module.ConversionPage })),
+  conversionCode: () => import('./routes/conversion-code-page').then((module) => ({ Component: module.ConversionCodePage })),
+  predictionSets: () => import('./routes/review/prediction-sets-page').then((module) => ({ Component: module.PredictionSetsPage })),
+  review: () => import('./routes/review/review-page').then((module) => ({ Component: module.ReviewPage })),
+  notFound: () => import('./routes/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
+} satisfies Record<string, RouteObject['lazy']>;
 
 /** The route table of SPEC §2. /admin, /datasets and /convert need a login; /review is not guarded. */
 const pages: RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  { index: true, lazy: page.home },
   {
     path: 'admin',
     element: <RequireLogin />,
     children: [
-      { index: true, element: <AdministrationPage /> },
+      { index: true, lazy: page.administration },
       { path: 'schemes', element: <Navigate to="pst2" replace /> },
-      { path: 'schemes/:scheme', element: <SchemesPage /> },
-      { path: 'schemes/:scheme/codes/:code', element: <SchemesPage /> },
-      { path: 'linking', element: <LinkingPage /> },
+      { path: 'schemes/:scheme', lazy: page.schemes },
+      { path: 'schemes/:scheme/codes/:code', lazy: page.schemes },
+      { path: 'linking', lazy: page.linking },
     ],
   },
   {
@@ -38,34 +46,34 @@ const pages: RouteObject[] = [
     element: <RequireLogin />,
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', element: <DatasetsListPage /> },
-      { path: 'upload', element: <UploadDatasetPage /> },
-      { path: ':datasetID/prediction-sets/:predictionSetID', element: <DatasetReviewPage /> },
-      { path: ':datasetID/prediction-sets/:predictionSetID/entries/:predictionString', element: <DatasetReviewPage /> },
+      { path: 'list', lazy: page.datasetsList },
+      { path: 'upload', lazy: page.uploadDataset },
+      { path: ':datasetID/prediction-sets/:predictionSetID', lazy: page.datasetReview },
+      { path: ':datasetID/prediction-sets/:predictionSetID/entries/:predictionString', lazy: page.datasetReview },
     ],
   },
-  { path: 'explore', element: <ExplorePage /> },
-  { path: 'learn', element: <LearnPage /> },
-  { path: 'translate', element: <TranslatePage /> },
+  { path: 'explore', lazy: page.explore },
+  { path: 'learn', lazy: page.learn },
+  { path: 'translate', lazy: page.translate },
   {
     // The user's conversions (issue 14): /convert is 'My datasets' of the conversion page's header.
     path: 'convert',
     element: <RequireLogin />,
     children: [
-      { index: true, element: <ConvertPage /> },
-      { path: ':conversionId', element: <ConversionPage /> },
-      { path: ':conversionId/codes/:uri', element: <ConversionCodePage /> },
+      { index: true, lazy: page.convert },
+      { path: ':conversionId', lazy: page.conversion },
+      { path: ':conversionId/codes/:uri', lazy: page.conversionCode },
     ],
   },
   {
     path: 'review',
     children: [
-      { index: true, element: <PredictionSetsPage /> },
-      { path: ':predictionSetSlug', element: <ReviewPage /> },
-      { path: ':predictionSetSlug/entries/:predictionString', element: <ReviewPage /> },
+      { index: true, lazy: page.predictionSets },
+      { path: ':predictionSetSlug', lazy: page.review },
+      { path: ':predictionSetSlug/entries/:predictionString', lazy: page.review },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', lazy: page.notFound },
 ];
 
 export const router = createBrowserRouter([

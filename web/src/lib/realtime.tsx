@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@og/shared/events/job-events';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -14,18 +14,28 @@ interface RealtimeProviderProps {
 
 /**
  * One Socket.IO connection per signed-in user, authenticated by the session cookie at the
- * handshake. A new user gets a new connection; signing out closes it.
+ * handshake. A new user gets a new connection; signing out closes it. The client library is
+ * loaded with the first login: anonymous visitors of the public pages never download it.
  */
 export function RealtimeProvider({ userId, children }: RealtimeProviderProps) {
-  const socket = useMemo(() => (userId ? createSocket() : null), [userId]);
+  const [socket, setSocket] = useState<RealtimeSocket | null>(null);
 
   useEffect(() => {
-    if (!socket) return;
-    socket.connect();
+    if (!userId) return;
+    let opened: RealtimeSocket | null = null;
+    let cancelled = false;
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      opened = io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
+      opened.connect();
+      setSocket(opened);
+    });
     return () => {
-      socket.disconnect();
+      cancelled = true;
+      opened?.disconnect();
+      setSocket(null);
     };
-  }, [socket]);
+  }, [userId]);
 
   return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
 }
@@ -35,6 +45,3 @@ export function useRealtimeSocket(): RealtimeSocket | null {
   return useContext(RealtimeContext);
 }
 
-function createSocket(): RealtimeSocket {
-  return io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
-}

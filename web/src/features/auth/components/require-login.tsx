@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../auth-context';
-import { LoginModal } from './login-modal';
+import { LazyLoginModal } from './lazy-login-modal';
 
 /** Guards a route subtree: its pages render only for a logged-in user (SPEC §2). */
 export function RequireLogin() {
@@ -17,7 +17,7 @@ export function RequireLogin() {
     );
   }
   return (
-    <LoginModal
+    <LazyLoginModal
       opened
       onClose={() => void navigate('/')}
       reason="You need to login to access this page"
