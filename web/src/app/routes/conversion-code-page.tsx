@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { ConversionCodeScreen } from '../../features/conversions/components/conversion-code-screen';
-import { useSchemeTreeQuery } from '../../features/schemes/api/get-scheme-tree';
+import { useSchemeTreeQuery } from '../../lib/schemes/get-scheme-tree';
 
 /** `/convert/:conversionId/codes/:uri`: one source code of a conversion on the diagram, to decide where it goes. */
 export function ConversionCodePage() {

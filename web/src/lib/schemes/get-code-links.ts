@@ -1,6 +1,6 @@
 import { codeLinks, type CodeLinks } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { codeApiPath, schemeDataStaleTime, schemeKeys } from './scheme-keys';
 
 /** `GET /api/schemes/{scheme}/codes/{value}/links`: the code's links to codes of other schemes. */

@@ -1,6 +1,6 @@
 import { schemeTree, type SchemeTree } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { schemeApiPath, schemeDataStaleTime, schemeKeys } from './scheme-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { type SchemeList, schemeList } from '@og/shared/contracts/schemes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { schemeDataStaleTime, schemeKeys } from './scheme-keys';
 
 /** `GET /api/schemes`: every registered scheme with its number of codes (0 for empty ones). */

@@ -4,9 +4,9 @@ import { useCallback } from 'react';
 import { Page } from '../../../components/page';
 import { useAuth } from '../../../features/auth/auth-context';
 import { LinkingWorkspace } from '../../../features/linking/components/linking-workspace';
-import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
-import { schemeTreeQueryOptions } from '../../../features/schemes/api/get-scheme-tree';
-import { schemeKeys } from '../../../features/schemes/api/scheme-keys';
+import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
+import { schemeTreeQueryOptions } from '../../../lib/schemes/get-scheme-tree';
+import { schemeKeys } from '../../../lib/schemes/scheme-keys';
 
 /**
  * Scheme data counts links too (each code's link count, the schemes' linked leaves, a code's

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { entryStringOf } from '../../../features/prediction-sets/review/review-address';
 import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
-import { useSchemeTreeQuery } from '../../../features/schemes/api/get-scheme-tree';
-import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
+import { useSchemeTreeQuery } from '../../../lib/schemes/get-scheme-tree';
+import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 
 /** `/datasets/:datasetID/prediction-sets/:predictionSetID[/entries/:predictionString]`: the review of a dataset's set. */
 export function DatasetReviewPage() {

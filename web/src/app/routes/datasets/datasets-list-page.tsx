@@ -12,7 +12,7 @@ import { DeletePredictionSetModal } from '../../../features/prediction-sets/comp
 import { MappingProgress } from '../../../features/prediction-sets/components/mapping-progress';
 import { useLivePredictionSet } from '../../../features/prediction-sets/hooks/use-live-prediction-set';
 import { usePredictionSetUpload } from '../../../features/prediction-sets/hooks/use-prediction-set-upload';
-import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
+import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 
 /** The prediction-sets feature's parts the list's set rows and modals use (features do not import each other). */
 const predictionSetKit: PredictionSetKit = {

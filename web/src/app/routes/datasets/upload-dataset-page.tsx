@@ -1,8 +1,8 @@
 import type { SchemeTree } from '@og/shared/contracts/schemes';
 import { Page } from '../../../components/page';
 import { UploadWizard } from '../../../features/datasets/components/upload-wizard';
-import { schemeTreeQueryOptions } from '../../../features/schemes/api/get-scheme-tree';
-import { useSchemesQuery } from '../../../features/schemes/api/get-schemes';
+import { schemeTreeQueryOptions } from '../../../lib/schemes/get-scheme-tree';
+import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 
 /** A scheme's code strings ('Occupation code'); module-level, so the selected array stays the same while the tree does. */
 function labelsOf(tree: SchemeTree): string[] {

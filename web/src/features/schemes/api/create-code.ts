@@ -3,7 +3,7 @@ import { codeCreatedMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { newRequestKey } from '../../../lib/request-key';
-import { schemeApiPath } from './scheme-keys';
+import { schemeApiPath } from '../../../lib/schemes/scheme-keys';
 import { pendingCodeValue, useSchemeEdit } from './scheme-tree-cache';
 
 /** `POST /api/schemes/{scheme}/codes` (201): the new code, whose value is a fresh UUID. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { codeDeletedMessage } from '@og/shared/errors/spec-messages';
 import { api, noContent } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
-import { codeApiPath, schemeKeys } from './scheme-keys';
+import { codeApiPath, schemeKeys } from '../../../lib/schemes/scheme-keys';
 import { refusalReasons, useSchemeEdit } from './scheme-tree-cache';
 
 /** `DELETE /api/schemes/{scheme}/codes/{value}` (204); refused with reasons (409) for codes with children or links. */

@@ -2,7 +2,7 @@ import { type CodeMutationResult, codeMutationResult } from '@og/shared/contract
 import { moveFailedMessage, moveIntoDescendantMessage, moveSuccessfulMessage } from '@og/shared/errors/spec-messages';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
-import { codeApiPath } from './scheme-keys';
+import { codeApiPath } from '../../../lib/schemes/scheme-keys';
 import { useSchemeEdit } from './scheme-tree-cache';
 
 export interface MoveCodeVariables {

@@ -2,7 +2,7 @@ import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree } from '@og/shared/domain/code-tree';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { schemeKeys } from './scheme-keys';
+import { schemeKeys } from '../../../lib/schemes/scheme-keys';
 import { schemeEditOptions, type SchemeEditOptions } from './scheme-tree-cache';
 
 const record = (value: string, parent?: string): CodeRecord => ({

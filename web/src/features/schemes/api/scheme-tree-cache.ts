@@ -2,7 +2,7 @@ import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree } from '@og/shared/domain/code-tree';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { schemeKeys } from './scheme-keys';
+import { schemeKeys } from '../../../lib/schemes/scheme-keys';
 
 /** What an optimistic change replaced, to put back if the server refuses the change. */
 interface TreeSnapshot {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { newRequestKey } from '../../../lib/request-key';
-import { schemeApiPath } from './scheme-keys';
+import { schemeApiPath } from '../../../lib/schemes/scheme-keys';
 
 /** Files an import accepts: CSV with the header `code,label,parent,description`, or SKOS Turtle. */
 export const schemeImportAccept = '.csv,.ttl,text/csv,text/turtle';

@@ -1,7 +1,7 @@
 import { codeMutationResult, type CodeMutationResult, type CodeRecord, type UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
-import { codeApiPath } from './scheme-keys';
+import { codeApiPath } from '../../../lib/schemes/scheme-keys';
 import { useSchemeEdit } from './scheme-tree-cache';
 
 export interface UpdateCodeVariables {

@@ -2,7 +2,7 @@ import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@ma
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import { IconArrowMoveRight, IconLink, IconPencil, IconPlus, IconTrash, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCodeLinksQuery } from '../api/get-code-links';
+import { useCodeLinksQuery } from '../../../lib/schemes/get-code-links';
 import { codePagePath } from '../scheme-paths';
 import { CodeLinksPanel } from './code-links-panel';
 import { CreateChildForm } from './create-child-form';

@@ -7,7 +7,7 @@ import { LiveJobProgressCard } from '../../../components/live-job-progress-card'
 import { useJobRunQuery } from '../../../lib/get-job-run';
 import { isJobFinished } from '../../../lib/job-progress';
 import { notifyAdmin } from '../../../lib/notify';
-import { schemeKeys } from '../api/scheme-keys';
+import { schemeKeys } from '../../../lib/schemes/scheme-keys';
 import { isImportableFile, schemeImportAccept, useStartSchemeImport } from '../api/start-scheme-import';
 
 interface SchemeImportButtonProps {
