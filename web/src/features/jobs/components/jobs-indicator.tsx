@@ -14,32 +14,27 @@ export function JobsIndicator() {
   const unfinished = jobs.filter((job) => !isJobFinished(job.state)).length;
 
   return (
-    <Popover opened={opened} onDismiss={popover.close} width={340} position="bottom-end" shadow="md">
-      <Popover.Target>
-        <Indicator label={unfinished} size={16} disabled={unfinished === 0} offset={4} processing>
+    // The popover's target is the button itself (it carries aria-expanded and aria-controls); the
+    // count's Indicator sits around the whole popover, as a plain box may not carry those.
+    <Indicator label={unfinished} size={16} disabled={unfinished === 0} offset={4} processing>
+      <Popover opened={opened} onDismiss={popover.close} width={340} position="bottom-end" shadow="md">
+        <Popover.Target>
           <Tooltip label="Recent jobs" disabled={opened}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Recent jobs"
-              aria-expanded={opened}
-              onClick={popover.toggle}
-              data-testid="jobs-indicator"
-            >
+            <ActionIcon variant="default" size="lg" aria-label="Recent jobs" onClick={popover.toggle} data-testid="jobs-indicator">
               <IconListCheck size={20} />
             </ActionIcon>
           </Tooltip>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
 
-      <Popover.Dropdown p={0} data-testid="jobs-list">
-        <Text fw={600} size="sm" px="md" py="sm">
-          Recent jobs
-        </Text>
-        <Divider />
-        <RecentJobsBody jobs={jobs} isPending={recentJobs.isPending} error={recentJobs.error} />
-      </Popover.Dropdown>
-    </Popover>
+        <Popover.Dropdown p={0} data-testid="jobs-list">
+          <Text fw={600} size="sm" px="md" py="sm">
+            Recent jobs
+          </Text>
+          <Divider />
+          <RecentJobsBody jobs={jobs} isPending={recentJobs.isPending} error={recentJobs.error} />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
