@@ -1,6 +1,7 @@
-import { Page } from '../../components/page';
+import { Navigate } from 'react-router';
+import { exploreTranslatePath } from '../../features/explore/explore-address';
 
-/** Temporary translate page (SPEC §2: content not shown). */
+/** The temporary translate page ('[TMP] Translate', SPEC §2) is Explore's 'Translate codes'. */
 export function TranslatePage() {
-  return <Page title="Translate" />;
+  return <Navigate to={exploreTranslatePath} replace />;
 }

@@ -1,0 +1,33 @@
+import type { CodeLink, CodeRecord } from '@og/shared/contracts/schemes';
+import { childrenIndex } from '@og/shared/domain/code-tree';
+import { describe, expect, it } from 'vitest';
+import { descendantLinks, groupLinksByScheme, relationFromCode } from './code-links';
+
+const link = (scheme: CodeLink['scheme'], label: string, relation = 'closeMatch'): CodeLink => ({ scheme, value: label, name: `name ${label}`, label, relation });
+
+describe('a code’s links', () => {
+  it('reads broader and narrower from the opened code, the store keeping them from the scheme first in name order', () => {
+    // esco < isco08: a link stored esco → isco08 as broadMatch says the ISCO-08 code is broader.
+    expect(relationFromCode('esco', { scheme: 'isco08', relation: 'broadMatch' })).toBe('broadMatch');
+    expect(relationFromCode('isco08', { scheme: 'esco', relation: 'broadMatch' })).toBe('narrowMatch');
+    expect(relationFromCode('isco08', { scheme: 'esco', relation: 'exactMatch' })).toBe('exactMatch');
+    expect(relationFromCode('isco08', { scheme: 'esco', relation: 'seeAlso' })).toBeNull();
+  });
+
+  it('groups links by scheme in registry order, each group in notation order', () => {
+    const groups = groupLinksByScheme('isco08', [link('esco', 'b'), link('hisco', '10'), link('esco', 'a'), link('hisco', '9', 'narrowMatch')]);
+    expect(groups.map((group) => [group.scheme, group.links.map((each) => each.label)])).toEqual([
+      ['hisco', ['9', '10']],
+      ['esco', ['a', 'b']],
+    ]);
+    expect(groups[0]!.links[0]).toMatchObject({ relation: 'broadMatch', storedRelation: 'narrowMatch' });
+  });
+
+  it('counts the descendants, those with links, and their links', () => {
+    const record = (value: string, parent: string | undefined, linkCount: number): CodeRecord => ({ value, name: value, label: value, ...(parent ? { parent } : {}), linkCount, version: 'v' });
+    const lookup = { '2': record('2', undefined, 0), '22': record('22', '2', 0), '2221': record('2221', '22', 3), '2211': record('2211', '22', 1), '2212': record('2212', '22', 0), '3': record('3', undefined, 5) };
+    const children = childrenIndex(lookup);
+    expect(descendantLinks(children, lookup, '2')).toEqual({ descendants: 4, linkedDescendants: 2, links: 4 });
+    expect(descendantLinks(children, lookup, '2221')).toEqual({ descendants: 0, linkedDescendants: 0, links: 0 });
+  });
+});

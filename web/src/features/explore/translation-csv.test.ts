@@ -1,0 +1,53 @@
+import type { TranslateResult } from '@og/shared/contracts/public';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { guardFormula, translationCsv, translationFileName } from './translation-csv';
+
+const result: TranslateResult = {
+  from: 'esco',
+  to: 'isco08',
+  codes: [
+    {
+      code: '36494988-69d2-4420-9db4-eb56605ac983',
+      name: 'advanced nurse practitioner',
+      status: 'translated',
+      targets: [
+        { code: '2221', name: 'Nursing Professionals', relation: 'closeMatch', path: 'direct' },
+        { code: '3221', name: 'Nursing Associate Professionals', relation: null, path: 'two-hop' },
+      ],
+    },
+    { code: '=HYPERLINK("http://evil")', name: null, status: 'unknown', targets: [] },
+    { code: '-1', name: '+danger, "quoted"', status: 'no-link', targets: [] },
+  ],
+};
+
+describe('translationCsv', () => {
+  const text = translationCsv(result);
+  const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+
+  it('has the columns, one row per target, and one row with empty targets for a code not translated', () => {
+    expect(text.startsWith('\uFEFFsource_code,source_name,status,target_code,target_name,relation,path\r\n')).toBe(true);
+    expect(rows).toEqual([
+      ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path'],
+      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '2221', 'Nursing Professionals', 'closeMatch', 'direct'],
+      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '3221', 'Nursing Associate Professionals', '', 'two-hop'],
+      [`'=HYPERLINK("http://evil")`, '', 'unknown', '', '', '', ''],
+      ["'-1", `'+danger, "quoted"`, 'no-link', '', '', '', ''],
+    ]);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula', () => {
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('names the file after both schemes', () => {
+    expect(translationFileName(result)).toBe('translation-esco-to-isco08.csv');
+  });
+});
+
+describe('guardFormula', () => {
+  it('prefixes values starting with = + - @ (and tab or carriage return) with an apostrophe, and nothing else', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'].map(guardFormula)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\t=1", "'\r=1"]);
+    expect(['2221', 'a=b', '', "'already"].map(guardFormula)).toEqual(['2221', 'a=b', '', "'already"]);
+  });
+});
