@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { LoginButton } from '../../features/auth/components/login-button';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { JobsIndicator } from '../../features/jobs/components/jobs-indicator';
+import { LanguageSelector } from '../../components/language-selector';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
 interface ShellHeaderProps {
@@ -52,6 +53,7 @@ export function ShellHeader({ navbarOpened, onToggleNavbar }: ShellHeaderProps) 
         ) : (
           <LoginButton />
         )}
+        <LanguageSelector />
         <ColorSchemeToggle />
       </Group>
     </Group>
