@@ -14,6 +14,7 @@ const dataset = (changes: Partial<DatasetSummary> = {}): DatasetSummary => ({
     language: null,
     provenance: null,
     wikidataQid: null,
+    period: null,
     predictSingleScheme: false,
     predictScheme: null,
     restrictPredictionsWithCodes: false,

@@ -161,7 +161,7 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
     const state = run(
       { type: 'file', file },
       set({ titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', useTotals: true, totalsColumns: ['men'] }),
-      set({ language: 'en', provenance: '  1881 census ', wikidataQid: ' Q42 ', title: ' UK Census 2021 ' }),
+      set({ language: 'en', provenance: '  1881 census ', wikidataQid: ' Q42 ', period: { from: 1851, to: 1881 }, title: ' UK Census 2021 ' }),
     );
     const profile: CsvProfile = {
       rows: 10,
@@ -184,12 +184,18 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
       language: 'en',
       provenance: '1881 census',
       wikidataQid: 'Q42',
+      period: { from: 1851, to: 1881 },
       predictSingleScheme: false,
       predictScheme: null,
       restrictPredictionsWithCodes: false,
       titleCount: 7,
     });
     expect(checkMetadata(metadata).ok).toBe(true);
+    // No period chosen is sent as none; one year is a period from it to itself.
+    expect(buildMetadata(initialWizardState, null).period).toBeNull();
+    const oneYear = buildMetadata({ ...state, period: { from: 1881, to: 1881 } }, profile);
+    expect(checkMetadata(oneYear)).toMatchObject({ ok: true, metadata: { period: { from: 1881, to: 1881 } } });
+    expect(checkMetadata({ ...metadata, period: { from: 1881, to: 1851 } })).toEqual({ ok: false, message: 'period.to: The period ends before it starts' });
     expect(buildMetadata({ ...state, useTotals: false }, { ...profile, done: false })).not.toHaveProperty('titleCount');
     expect(buildMetadata({ ...state, useTotals: false }, null).totalsColumns).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, wikidataQid } from '@og/shared/contracts/datasets';
+import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, type DatasetPeriod, wikidataQid } from '@og/shared/contracts/datasets';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { formatBytes } from '../../lib/format-bytes';
 import type { ColumnGuess } from './column-guess';
@@ -51,6 +51,8 @@ export interface UploadWizardState {
   language: string | null;
   provenance: string;
   wikidataQid: string;
+  /** The years the titles come from (the year-range picker); one year is a period from it to itself. */
+  period: DatasetPeriod | null;
   useTotals: boolean;
   totalsColumns: string[];
   predictSingleScheme: boolean;
@@ -71,6 +73,7 @@ export const initialWizardState: UploadWizardState = {
   language: null,
   provenance: '',
   wikidataQid: '',
+  period: null,
   useTotals: false,
   totalsColumns: [],
   predictSingleScheme: false,
@@ -236,6 +239,7 @@ export function buildMetadata(state: UploadWizardState, profile: CsvProfile | nu
     language: state.language,
     provenance: state.provenance.trim() || null,
     wikidataQid: state.wikidataQid.trim() || null,
+    period: state.period,
     predictSingleScheme: state.predictSingleScheme,
     predictScheme: state.predictSingleScheme ? state.predictScheme : null,
     restrictPredictionsWithCodes: state.restrictPredictionsWithCodes,

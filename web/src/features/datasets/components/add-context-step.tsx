@@ -1,5 +1,7 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { periodYearBounds } from '@og/shared/contracts/datasets';
 import type { Dispatch } from 'react';
+import { YearRangePicker } from '../../../components/year-range-picker';
 import { contextErrors, titleLanguages, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
 
 interface AddContextStepProps {
@@ -7,7 +9,7 @@ interface AddContextStepProps {
   dispatch: Dispatch<WizardAction>;
 }
 
-/** Step 2, 'Add context': the titles' language, where they come from, and the Wikidata item they describe. */
+/** Step 2, 'Add context': the titles' language, the years they come from, where they come from, and the Wikidata item they describe. */
 export function AddContextStep({ state, dispatch }: AddContextStepProps) {
   const errors = contextErrors(state);
   return (
@@ -20,6 +22,15 @@ export function AddContextStep({ state, dispatch }: AddContextStepProps) {
         onChange={(language) => dispatch({ type: 'set', changes: { language } })}
         clearable
         data-testid="wizard-language"
+      />
+      <YearRangePicker
+        label="Period of the titles"
+        description="The years the titles come from: choose the first and the last year, or one year twice."
+        value={state.period}
+        onChange={(period) => dispatch({ type: 'set', changes: { period } })}
+        minYear={periodYearBounds.min}
+        maxYear={periodYearBounds.max}
+        data-testid="wizard-period"
       />
       <Textarea
         label="Provenance"

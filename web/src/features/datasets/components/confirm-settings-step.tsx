@@ -2,6 +2,7 @@ import { Checkbox, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Dispatch, ReactNode } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { formatBytes } from '../../../lib/format-bytes';
+import { formatYearRange } from '../../../lib/year-range';
 import type { CsvProfileState } from '../hooks/use-csv-profile';
 import { agreements, titleLanguages, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
 
@@ -22,6 +23,7 @@ export function ConfirmSettingsStep({ state, dispatch, csv, schemes }: ConfirmSe
     ['Code column', state.codeColumn && `${state.codeColumn}${state.scheme ? ` · ${schemeLabel(state.scheme)}` : ''}`],
     ['Totals columns', state.useTotals && state.totalsColumns.length > 0 ? state.totalsColumns.join(', ') : null],
     ['Language', language],
+    ['Period', state.period && formatYearRange(state.period)],
     ['Provenance', state.provenance.trim() || null],
     ['Wikidata QID', state.wikidataQid.trim() || null],
     ['Predictions', state.predictSingleScheme ? `in ${schemeLabel(state.predictScheme)}` : null],

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { formatBytes } from '../../../lib/format-bytes';
+import { formatYearRange } from '../../../lib/year-range';
 import { useDatasetsQuery } from '../api/get-datasets';
 import { formatCreated } from '../../../lib/format-created';
 import { useLiveDatasetIngests } from '../hooks/use-live-dataset-ingests';
@@ -86,6 +87,7 @@ export function DatasetsTable({ schemes, isAdmin }: DatasetsTableProps) {
 }
 
 function DatasetRow({ dataset, schemes, isAdmin }: { dataset: DatasetSummary } & DatasetsTableProps) {
+  const { period } = dataset.metadata;
   const details = [
     dataset.metadata.originalName,
     dataset.byteSize !== null ? formatBytes(dataset.byteSize) : null,
@@ -100,6 +102,14 @@ function DatasetRow({ dataset, schemes, isAdmin }: { dataset: DatasetSummary } &
         <Text fw={600} size="sm" dir="auto" style={{ wordBreak: 'break-word' }} data-testid="dataset-name">
           {dataset.metadata.title}
         </Text>
+        {period && (
+          <Text size="xs" data-testid="dataset-period">
+            <Text span inherit c="dimmed">
+              Titles from{' '}
+            </Text>
+            {formatYearRange(period)}
+          </Text>
+        )}
         {details.length > 0 && (
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
             {details.join(' · ')}
