@@ -1,7 +1,6 @@
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { PartnerLogos } from '../../features/landing/components/partner-logos';
-import { SchemeNetwork } from '../../features/landing/components/scheme-network';
 
 /**
  * The landing view (SPEC §1, §2 "Landing"): the live count of cross-scheme mappings, the
@@ -11,14 +10,7 @@ export function HomePage() {
   return (
     <Stack gap={48} maw={1180} py="md">
       <title>The Occupation Graph</title>
-      <Grid gutter={{ base: 'xl', lg: 48 }} align="center">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LandingHero />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <SchemeNetwork />
-        </Grid.Col>
-      </Grid>
+      <LandingHero />
 
       <Stack gap="sm" maw={760} data-testid="about">
         <Title order={2} size="h3">

@@ -4,8 +4,8 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 import { animated, useSprings } from '@react-spring/web';
 import { type CSSProperties, useId, useState } from 'react';
 import { formatCount, linksText } from '../count-format';
-import { edgeMidpoint, edgePath, edgeWidth, type NetworkEdge } from './network-edges';
-import { labelAnchor, networkCentre, networkHeight, type NetworkNode, networkWidth } from './network-nodes';
+import { edgeMidpoint, edgePath, edgeWidth, type NetworkEdge, tooltipSide } from './network-edges';
+import { labelAnchor, networkCentre, networkHeight, type NetworkNode, networkWidth, ringRadii } from './network-nodes';
 import classes from './scheme-network.module.css';
 
 /** SPEC §9 and §4: each edge springs in (tension 140, friction 20) 50 ms after the previous one. */
@@ -45,110 +45,113 @@ export function NetworkDiagram({ nodes, edges, codeCounts }: NetworkDiagramProps
 
   return (
     <div className={classes.frame}>
-      <svg
-        className={classes.diagram}
-        viewBox={`0 0 ${networkWidth} ${networkHeight}`}
-        role="group"
-        aria-label="Network of the schemes and the links between them"
-        data-testid="scheme-network"
-        data-active={active !== null}
-      >
-        <defs>
-          {edges.map((edge) => (
-            <linearGradient
-              key={edge.id}
-              id={gradientId(edge)}
-              gradientUnits="userSpaceOnUse"
-              x1={edge.source.x}
-              y1={edge.source.y}
-              x2={edge.target.x}
-              y2={edge.target.y}
-            >
-              <stop offset="0" style={{ stopColor: `var(--mantine-color-${edge.source.color}-filled)` }} />
-              <stop offset="1" style={{ stopColor: `var(--mantine-color-${edge.target.color}-filled)` }} />
-            </linearGradient>
-          ))}
-        </defs>
-        <ellipse className={classes.ring} cx={networkCentre.x} cy={networkCentre.y} rx={218} ry={122} aria-hidden />
-
-        {edges.map((edge, index) => {
-          const width = edgeWidth(edge.count);
-          const label = `${pairName(edge)}: ${linksText(edge.count)}`;
-          const spring = springs[index]!;
-          return (
-            <g
-              key={edge.id}
-              className={classes.edge}
-              tabIndex={0}
-              role="img"
-              aria-label={label}
-              data-testid={`network-edge-${edge.id}`}
-              data-count={edge.count}
-              data-active={active?.id === edge.id}
-              onMouseEnter={() => setActive(edge)}
-              onMouseLeave={() => setActive(null)}
-              onFocus={() => setActive(edge)}
-              onBlur={() => setActive(null)}
-            >
-              <title>{label}</title>
-              <path className={classes.edgeHit} d={edgePath(edge)} strokeWidth={Math.max(14, width + 8)} />
-              <animated.path
-                className={classes.edgeLine}
-                d={edgePath(edge)}
-                stroke={`url(#${gradientId(edge)})`}
-                strokeWidth={width}
-                pathLength={1}
-                strokeDasharray="1 1"
-                strokeDashoffset={spring.drawn.to((drawn) => Math.max(0, 1 - drawn))}
-              />
-            </g>
-          );
-        })}
-
-        {nodes.map((node) => {
-          const codes = codeCounts.get(node.scheme) ?? 0;
-          const withData = codes > 0;
-          const label = withData ? `${node.name}: ${formatCount(codes)} codes` : `${node.name}: no data yet`;
-          const isEnd = active !== null && (active.source.scheme === node.scheme || active.target.scheme === node.scheme);
-          return (
-            <g
-              key={node.scheme}
-              className={classes.node}
-              role="img"
-              aria-label={label}
-              data-testid={`network-node-${node.scheme}`}
-              data-has-data={withData}
-              data-active={isEnd}
-              style={nodeColor(node)}
-            >
-              <title>{label}</title>
-              <circle className={classes.dot} cx={node.x} cy={node.y} r={withData ? 9 : 8} />
-              <text className={classes.label} x={node.x + node.dx} y={node.y + node.dy} textAnchor={labelAnchor(node)} dominantBaseline="middle" aria-hidden>
-                {node.name}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-
-      {active && activeMid && (
-        <Paper
-          className={classes.tooltip}
-          style={{ left: `${(activeMid.x / networkWidth) * 100}%`, top: `${(activeMid.y / networkHeight) * 100}%` }}
-          shadow="md"
-          radius="md"
-          px="sm"
-          py={6}
-          withBorder
-          aria-hidden
-          data-testid="network-edge-tooltip"
+      <div className={classes.drawing}>
+        <svg
+          className={classes.diagram}
+          viewBox={`0 0 ${networkWidth} ${networkHeight}`}
+          role="group"
+          aria-label="Network of the schemes and the links between them"
+          data-testid="scheme-network"
+          data-active={active !== null}
         >
-          <Text size="sm" fw={700}>
-            {pairName(active)}
-          </Text>
-          <Text size="sm">{linksText(active.count)}</Text>
-        </Paper>
-      )}
+          <defs>
+            {edges.map((edge) => (
+              <linearGradient
+                key={edge.id}
+                id={gradientId(edge)}
+                gradientUnits="userSpaceOnUse"
+                x1={edge.source.x}
+                y1={edge.source.y}
+                x2={edge.target.x}
+                y2={edge.target.y}
+              >
+                <stop offset="0" style={{ stopColor: `var(--mantine-color-${edge.source.color}-filled)` }} />
+                <stop offset="1" style={{ stopColor: `var(--mantine-color-${edge.target.color}-filled)` }} />
+              </linearGradient>
+            ))}
+          </defs>
+          <ellipse className={classes.ring} cx={networkCentre.x} cy={networkCentre.y} rx={ringRadii.x} ry={ringRadii.y} aria-hidden />
+
+          {edges.map((edge, index) => {
+            const width = edgeWidth(edge.count);
+            const label = `${pairName(edge)}: ${linksText(edge.count)}`;
+            const spring = springs[index]!;
+            return (
+              <g
+                key={edge.id}
+                className={classes.edge}
+                tabIndex={0}
+                role="img"
+                aria-label={label}
+                data-testid={`network-edge-${edge.id}`}
+                data-count={edge.count}
+                data-active={active?.id === edge.id}
+                onMouseEnter={() => setActive(edge)}
+                onMouseLeave={() => setActive(null)}
+                onFocus={() => setActive(edge)}
+                onBlur={() => setActive(null)}
+              >
+                <title>{label}</title>
+                <path className={classes.edgeHit} d={edgePath(edge)} strokeWidth={Math.max(14, width + 8)} />
+                <animated.path
+                  className={classes.edgeLine}
+                  d={edgePath(edge)}
+                  stroke={`url(#${gradientId(edge)})`}
+                  strokeWidth={width}
+                  pathLength={1}
+                  strokeDasharray="1 1"
+                  strokeDashoffset={spring.drawn.to((drawn) => Math.max(0, 1 - drawn))}
+                />
+              </g>
+            );
+          })}
+
+          {nodes.map((node) => {
+            const codes = codeCounts.get(node.scheme) ?? 0;
+            const withData = codes > 0;
+            const label = withData ? `${node.name}: ${formatCount(codes)} codes` : `${node.name}: no data yet`;
+            const isEnd = active !== null && (active.source.scheme === node.scheme || active.target.scheme === node.scheme);
+            return (
+              <g
+                key={node.scheme}
+                className={classes.node}
+                role="img"
+                aria-label={label}
+                data-testid={`network-node-${node.scheme}`}
+                data-has-data={withData}
+                data-active={isEnd}
+                style={nodeColor(node)}
+              >
+                <title>{label}</title>
+                <circle className={classes.dot} cx={node.x} cy={node.y} r={withData ? 9 : 8} />
+                <text className={classes.label} x={node.x + node.dx} y={node.y + node.dy} textAnchor={labelAnchor(node)} dominantBaseline="middle" aria-hidden>
+                  {node.name}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+
+        {active && activeMid && (
+          <Paper
+            className={classes.tooltip}
+            style={{ left: `${(activeMid.x / networkWidth) * 100}%`, top: `${(activeMid.y / networkHeight) * 100}%` }}
+            shadow="md"
+            radius="md"
+            px="sm"
+            py={6}
+            withBorder
+            aria-hidden
+            data-side={tooltipSide(active)}
+            data-testid="network-edge-tooltip"
+          >
+            <Text size="sm" fw={700}>
+              {pairName(active)}
+            </Text>
+            <Text size="sm">{linksText(active.count)}</Text>
+          </Paper>
+        )}
+      </div>
 
       <NetworkLegend withoutData={anyWithoutData} />
     </div>
@@ -176,7 +179,7 @@ function NetworkLegend({ withoutData }: { withoutData: boolean }) {
         <svg className={classes.swatch} width="24" height="16" viewBox="0 0 24 16" aria-hidden>
           <line x1="2" y1="8" x2="22" y2="8" stroke="var(--mantine-color-teal-filled)" strokeWidth="4" strokeLinecap="round" />
         </svg>
-        <Text size="sm">Links between two schemes; wider for more (hover for the count)</Text>
+        <Text size="sm">Links between two schemes (hover a line for how many)</Text>
       </Group>
     </Group>
   );

@@ -1,6 +1,6 @@
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { describe, expect, it } from 'vitest';
-import { edgeMidpoint, edgePath, edgeWidth, networkEdges } from './network-edges';
+import { edgeMidpoint, edgePath, edgeWidth, networkEdges, tooltipSide } from './network-edges';
 import { networkNodes } from './network-nodes';
 
 const allWithCodes = new Set<SchemeId>(networkNodes.map((node) => node.scheme));
@@ -81,5 +81,16 @@ describe('edgePath', () => {
     expect(mid.y).toBeGreaterThan(49.5);
     expect(mid.x).toBeGreaterThan(300);
     expect(mid.x).toBeLessThan(418);
+  });
+});
+
+describe('tooltipSide', () => {
+  const edgeOf = (a: SchemeId, b: SchemeId) => networkEdges([{ schemes: [a, b], count: 1 }], networkNodes, allWithCodes)[0]!;
+
+  it('shows the count on the side of the line that faces the middle of the ring', () => {
+    expect(tooltipSide(edgeOf('esco', 'isco08'))).toBe('below');
+    expect(tooltipSide(edgeOf('onet', 'occ1950'))).toBe('above');
+    expect(tooltipSide(edgeOf('pcs2020', 'naf2'))).toBe('left');
+    expect(tooltipSide(edgeOf('pst', 'pst2'))).toBe('right');
   });
 });

@@ -1,6 +1,6 @@
 import type { LinkPairs } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { networkCentre, type NetworkNode } from './network-nodes';
+import { networkCentre, type NetworkNode, ringRadii } from './network-nodes';
 
 /** A line between two schemes of the diagram that have links, and how many. */
 export interface NetworkEdge {
@@ -70,4 +70,20 @@ export function edgeMidpoint(edge: NetworkEdge): { x: number; y: number } {
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
+}
+
+/** Where an edge's count is shown, beside the middle of its line. */
+export type TooltipSide = 'above' | 'below' | 'left' | 'right';
+
+/**
+ * The side of an edge's middle that faces the centre of the ring: the curve bends towards the
+ * centre, so its middle is its innermost point and a label there covers none of the line.
+ */
+export function tooltipSide(edge: NetworkEdge): TooltipSide {
+  const mid = edgeMidpoint(edge);
+  // Measured against the ring's radii, so that 'mostly sideways' means the same on its flat oval.
+  const dx = (networkCentre.x - mid.x) / ringRadii.x;
+  const dy = (networkCentre.y - mid.y) / ringRadii.y;
+  if (Math.abs(dy) >= Math.abs(dx)) return dy > 0 ? 'below' : 'above';
+  return dx > 0 ? 'right' : 'left';
 }

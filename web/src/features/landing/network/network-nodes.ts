@@ -4,6 +4,8 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 export const networkWidth = 600;
 export const networkHeight = 330;
 export const networkCentre = { x: 300, y: 162 } as const;
+/** The oval the schemes sit on, around the centre. */
+export const ringRadii = { x: 218, y: 122 } as const;
 
 /** A Mantine palette colour: the diagram follows the app's light or dark scheme through its CSS variables. */
 export type NetworkColor = 'teal' | 'grape' | 'indigo' | 'blue' | 'cyan' | 'pink' | 'orange';
