@@ -23,8 +23,7 @@ export function CodeLinkGroups({ groups }: { groups: readonly LinkGroup[] }) {
             <Table verticalSpacing={6} highlightOnHover aria-label={`Links to ${label}`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Occupation</Table.Th>
-                  <Table.Th w={150}>Code</Table.Th>
+                  <Table.Th>Occupation and code</Table.Th>
                   <Table.Th w={150}>Relation</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -48,8 +47,6 @@ function LinkRow({ link }: { link: ReadLink }) {
         <Anchor component={Link} to={exploreCodePath(link.scheme, link.value)} size="sm" dir="auto" data-testid={`explore-link-${link.scheme}-${link.value}`}>
           {link.name || link.label}
         </Anchor>
-      </Table.Td>
-      <Table.Td>
         <Text size="xs" ff="monospace" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
           {link.label}
         </Text>
@@ -57,7 +54,7 @@ function LinkRow({ link }: { link: ReadLink }) {
       <Table.Td>
         {link.relation ? (
           <Tooltip label={`${relationSentences[link.relation]} (SKOS ${link.relation})`} multiline w={280} withArrow>
-            <Text size="sm" span style={{ cursor: 'help' }} data-testid="explore-link-relation" data-relation={link.relation}>
+            <Text size="sm" span style={{ cursor: 'help', whiteSpace: 'nowrap' }} data-testid="explore-link-relation" data-relation={link.relation}>
               {relationWords[link.relation]}
             </Text>
           </Tooltip>

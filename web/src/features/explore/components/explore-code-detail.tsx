@@ -1,4 +1,4 @@
-import { Anchor, Badge, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Loader, Spoiler, Stack, Text, Title } from '@mantine/core';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import { useMemo } from 'react';
@@ -53,9 +53,12 @@ export function ExploreCodeDetail({ scheme, record, ancestors, lookup, childrenO
       </Stack>
 
       {record.description ? (
-        <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }} maw={820} data-testid="explore-code-description">
-          {record.description}
-        </Text>
+        // Long descriptions fold, so the links show without scrolling.
+        <Spoiler maxHeight={104} showLabel="Show the whole description" hideLabel="Show less" maw={820} styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }} data-testid="explore-code-description">
+            {record.description}
+          </Text>
+        </Spoiler>
       ) : (
         <Text size="sm" c="dimmed" fs="italic" data-testid="explore-code-description">
           No description.

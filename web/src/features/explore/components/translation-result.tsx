@@ -96,9 +96,9 @@ export function TranslationResult({ result }: { result: TranslateResult }) {
           <Table verticalSpacing={6} striped highlightOnHover aria-label={`Codes of ${fromLabel} read in ${toLabel}`} data-testid="translation-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={150}>Code</Table.Th>
+                <Table.Th>Code</Table.Th>
                 <Table.Th>Name in {fromLabel}</Table.Th>
-                <Table.Th w={120}>Status</Table.Th>
+                <Table.Th>Status</Table.Th>
                 <Table.Th>Codes in {toLabel}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -127,7 +127,7 @@ function TranslatedRow({ code }: { code: TranslatedCode }) {
   return (
     <Table.Tr data-testid="translation-row" data-code={code.code} data-status={code.status}>
       <Table.Td>
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} dir="auto">
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} dir="auto">
           {code.code}
         </Text>
       </Table.Td>
