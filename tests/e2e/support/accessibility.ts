@@ -13,15 +13,16 @@ interface AxeViolation {
 
 /**
  * Runs axe-core (WCAG 2.x A and AA rules, and axe's best practices) on the page as it is now
- * and answers its serious and critical violations, one line each with the elements concerned.
+ * (or only on the elements matching `within`) and answers its serious and critical violations,
+ * one line each with the elements concerned.
  */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+export async function seriousAccessibilityViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+  const violations = await page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run(context: Document | { include: string[] }, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(within ? { include: [within] } : document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
     return result.violations;
-  });
+  }, within);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

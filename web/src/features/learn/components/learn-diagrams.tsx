@@ -18,6 +18,7 @@ export function LearnDiagrams() {
           codes of two schemes let a code be read in the other.
         </Text>
         <Button
+          variant="default"
           leftSection={<IconArrowsExchange size={18} aria-hidden />}
           aria-controls={regionId}
           onClick={() => setShown((current) => (current === 'tree' ? 'linking' : 'tree'))}

@@ -1,4 +1,4 @@
-import { Alert, Badge, List, Loader, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, List, Loader, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { schemeById } from '@og/shared/domain/schemes';
 import { useId, useMemo } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -212,23 +212,23 @@ function TranslationStep({ example }: { example: CrossLink }) {
       </Text>
       <List type="ordered" spacing="xs">
         <List.Item>
-          <Badge variant="light" color="orange" mr={6}>
-            direct
-          </Badge>
+          <Text span fw={700}>
+            Direct:
+          </Text>{' '}
           through its own links (or those of the codes below it). In the drawing, {linkedLabel}'s “{example.source.name}”
           reaches {schemeLabel} {example.target.code} “{example.target.name}” through its own link, the thick line.
         </List.Item>
         <List.Item>
-          <Badge variant="light" color="orange" mr={6}>
-            default to parent
-          </Badge>
+          <Text span fw={700}>
+            Default to parent:
+          </Text>{' '}
           a code without links of its own that is marked to default to its parent takes its parent's links: it is read as
           whatever the code above it in its tree is linked to.
         </List.Item>
         <List.Item>
-          <Badge variant="light" color="orange" mr={6}>
-            two hops
-          </Badge>
+          <Text span fw={700}>
+            Two hops:
+          </Text>{' '}
           when two schemes share no links, a code can still get across through a third scheme linked to both: one link into
           the third scheme, one out of it (HISCO would reach {linkedLabel} through {schemeLabel} this way once HISCO is
           linked to {schemeLabel}).
