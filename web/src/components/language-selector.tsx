@@ -43,7 +43,7 @@ export function LanguageSelector() {
   const CurrentFlag = flags[language];
 
   return (
-    <Menu position="bottom-end" width={180} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={180} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="default"
@@ -60,7 +60,6 @@ export function LanguageSelector() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid="language-menu">
-        <Menu.Label>Language</Menu.Label>
         {interfaceLanguages.map((option) => {
           const Flag = flags[option.code];
           const chosen = option.code === language;

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatesProvider, type DatesProviderSettings, YearPickerInput } from '@mantine/dates';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatPickerRange, pickerRangeOf, type PickerRange, yearDate, type YearRange, yearRangeOf } from '../lib/year-range';
 
 /**
@@ -40,6 +40,8 @@ export function YearRangePicker({ label, description, value, onChange, minYear, 
   // The first end chosen of a new range, until the second is.
   const [started, setStarted] = useState<string | null>(null);
   const range: PickerRange = started ? [started, null] : pickerRangeOf(value);
+  // The field and its popover share one id base, so the popover is named by the field it opens from.
+  const popoverId = useId();
 
   function change(next: PickerRange) {
     const complete = yearRangeOf(next);
@@ -51,6 +53,8 @@ export function YearRangePicker({ label, description, value, onChange, minYear, 
     <DatesProvider settings={dateDefaults}>
       <YearPickerInput
         type="range"
+        id={`${popoverId}-target`}
+        popoverProps={{ id: popoverId }}
         label={label}
         description={description}
         placeholder="Date range"

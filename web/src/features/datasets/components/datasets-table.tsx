@@ -104,10 +104,7 @@ function DatasetRow({ dataset, schemes, isAdmin }: { dataset: DatasetSummary } &
         </Text>
         {period && (
           <Text size="xs" data-testid="dataset-period">
-            <Text span inherit c="dimmed">
-              Titles from{' '}
-            </Text>
-            {formatYearRange(period)}
+            Titles from {formatYearRange(period)}
           </Text>
         )}
         {details.length > 0 && (
