@@ -64,7 +64,9 @@ function FishingTreeDrawing({ datum }: { datum: DiagramDatum }) {
         </Text>
       </Stack>
       <figure className={classes.figure} style={schemeTone('blue')}>
-        <TreeDrawing layout={layout} titleId={titleId} summary={summary} />
+        <div className={classes.scroller} tabIndex={0} role="region" aria-label="HISCO's fishermen tree">
+          <TreeDrawing layout={layout} titleId={titleId} summary={summary} />
+        </div>
         <VisuallyHidden component="figcaption" data-testid="fishing-tree-text">
           {summary}
           <TreeTextList nodes={[datum]} />

@@ -96,7 +96,9 @@ function LinkingDrawingWithText({ schemeDatum, links }: LinkingDrawingWithTextPr
         </Text>
       </Stack>
       <figure className={classes.figure}>
-        <LinkingDrawing layout={layout.drawing} summary={summary} example={example} />
+        <div className={classes.scroller} tabIndex={0} role="region" aria-label={`${linkedLabel} and ${schemeLabel} linked`}>
+          <LinkingDrawing layout={layout.drawing} summary={summary} example={example} />
+        </div>
         <VisuallyHidden component="figcaption" data-testid="linking-diagram-text">
           {summary}
           <TreeTextList nodes={[layout.linkedDatum]} />
