@@ -16,6 +16,7 @@ export const statusDescriptions: Record<TranslateStatus, string> = {
   unknown: 'Not a code of the scheme translated from.',
 };
 
+/** The dot beside each status (the text stays the body colour: readable on any background). */
 export const statusColors: Record<TranslateStatus, string> = {
   translated: 'teal',
   'no-link': 'orange',

@@ -56,7 +56,7 @@ export function TranslationResult({ result }: { result: TranslateResult }) {
               <Text size="sm">{countFormat.format(result.codes.length)} codes:</Text>
               {translateStatuses.map((status) => (
                 <Tooltip key={status} label={statusDescriptions[status]} withArrow>
-                  <Badge variant="light" color={statusColors[status]} radius="sm" tt="none" data-testid={`translation-count-${status}`} data-count={counts[status]}>
+                  <Badge variant="dot" color={statusColors[status]} radius="sm" tt="none" data-testid={`translation-count-${status}`} data-count={counts[status]}>
                     {countFormat.format(counts[status])} {statusLabels[status]}
                   </Badge>
                 </Tooltip>
@@ -143,7 +143,7 @@ function TranslatedRow({ code }: { code: TranslatedCode }) {
         )}
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={statusColors[code.status]} radius="sm" tt="none" data-testid="translation-status">
+        <Badge variant="dot" color={statusColors[code.status]} radius="sm" tt="none" style={{ minWidth: 'max-content' }} data-testid="translation-status">
           {statusLabels[code.status]}
         </Badge>
       </Table.Td>
