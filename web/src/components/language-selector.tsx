@@ -1,35 +1,18 @@
-import { Button, Menu, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
-import { FlagFrance } from './flags/flag-france';
-import type { FlagProps } from './flags/flag-frame';
-import { FlagGermany } from './flags/flag-germany';
-import { FlagItaly } from './flags/flag-italy';
-import { FlagPoland } from './flags/flag-poland';
-import { FlagUnitedKingdom } from './flags/flag-united-kingdom';
-import {
-  defaultInterfaceLanguage,
-  interfaceLanguageName,
-  interfaceLanguages,
-  interfaceLanguageStorageKey,
-  parseStoredLanguage,
-  type InterfaceLanguage,
-} from './interface-language';
+import { useRef, useState } from 'react';
+import { LanguageButton } from './language-button';
+import { defaultInterfaceLanguage, interfaceLanguageStorageKey, parseStoredLanguage, type InterfaceLanguage } from './interface-language';
 
-/** English is shown with the flag of the United Kingdom. */
-const flags: Record<InterfaceLanguage, ComponentType<FlagProps>> = {
-  en: FlagUnitedKingdom,
-  de: FlagGermany,
-  it: FlagItaly,
-  fr: FlagFrance,
-  pl: FlagPoland,
-};
+/** The menu's code (Mantine's Menu, its floating positioning): loaded when a visitor reaches for the button, not with every public page. */
+const loadLanguageMenu = () => import('./language-menu');
+type LanguageMenuComponent = Awaited<ReturnType<typeof loadLanguageMenu>>['LanguageMenu'];
 
 /**
  * The header's language selector (SPEC §2): the chosen language's flag (and its name on wider
  * screens) opening a menu of the five. The choice is only shown and remembered; nothing is
- * translated (SPEC: "Selection only changes the displayed choice").
+ * translated (SPEC: "Selection only changes the displayed choice"). Until a pointer or the focus
+ * reaches the button it is a plain button; then, once its code is here, the menu takes its place
+ * in one step: open if the button was pressed meanwhile, focused if it had the focus.
  */
 export function LanguageSelector() {
   const [language, setLanguage] = useLocalStorage<InterfaceLanguage>({
@@ -39,45 +22,21 @@ export function LanguageSelector() {
     serialize: (code) => code,
     deserialize: (stored) => parseStoredLanguage(stored),
   });
-  const name = interfaceLanguageName(language);
-  const CurrentFlag = flags[language];
+  const [menu, setMenu] = useState<{ Menu: LanguageMenuComponent; open: boolean; focused: boolean } | null>(null);
+  const plainButton = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  const load = () =>
+    void loadLanguageMenu().then(({ LanguageMenu }) =>
+      setMenu((shown) => shown ?? { Menu: LanguageMenu, open: pressed.current, focused: plainButton.current === document.activeElement }),
+    );
+  const press = () => {
+    pressed.current = true;
+    load();
+  };
 
-  return (
-    <Menu position="bottom-end" width={180} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          px="xs"
-          aria-label={`Language: ${name}`}
-          leftSection={<CurrentFlag />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          data-testid="language-selector"
-          data-language={language}
-        >
-          <Text span inherit visibleFrom="md">
-            {name}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="language-menu">
-        {interfaceLanguages.map((option) => {
-          const Flag = flags[option.code];
-          const chosen = option.code === language;
-          return (
-            <Menu.Item
-              key={option.code}
-              leftSection={<Flag />}
-              rightSection={chosen ? <IconCheck size={16} aria-hidden /> : null}
-              aria-current={chosen || undefined}
-              fw={chosen ? 600 : undefined}
-              onClick={() => setLanguage(option.code)}
-              data-testid={`language-option-${option.code}`}
-            >
-              {option.name}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  if (!menu) {
+    return <LanguageButton ref={plainButton} language={language} onPointerEnter={load} onFocus={load} onPointerDown={press} onClick={press} />;
+  }
+  const { Menu } = menu;
+  return <Menu language={language} onChange={setLanguage} defaultOpened={menu.open} takeFocus={menu.focused} />;
 }

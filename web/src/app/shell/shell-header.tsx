@@ -1,12 +1,14 @@
-import { Burger, Button, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconDownload, IconTopologyStar3 } from '@tabler/icons-react';
+import { Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconTopologyStar3 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginButton } from '../../features/auth/components/login-button';
-import { LogoutButton } from '../../features/auth/components/logout-button';
-import { JobsIndicator } from '../../features/jobs/components/jobs-indicator';
 import { LanguageSelector } from '../../components/language-selector';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+
+/** Loaded with the first login: anonymous visitors never download the jobs popover and its progress bars. */
+const SignedInActions = lazy(() => import('./signed-in-actions').then((module) => ({ default: module.SignedInActions })));
 
 interface ShellHeaderProps {
   navbarOpened: boolean;
@@ -34,22 +36,9 @@ export function ShellHeader({ navbarOpened, onToggleNavbar }: ShellHeaderProps) 
 
       <Group gap="sm" wrap="nowrap">
         {user ? (
-          <>
-            <JobsIndicator />
-            {/* The export arrives as a file; the server names it. */}
-            <Button
-              component="a"
-              href="/api/export"
-              download
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              visibleFrom="sm"
-              data-testid="export-ttl"
-            >
-              Export TTL
-            </Button>
-            <LogoutButton />
-          </>
+          <Suspense fallback={null}>
+            <SignedInActions />
+          </Suspense>
         ) : (
           <LoginButton />
         )}
