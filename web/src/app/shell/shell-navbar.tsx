@@ -1,4 +1,4 @@
-import { Box, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBinaryTree2,
@@ -57,7 +57,8 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
   const sections = user ? memberSections : [];
 
   return (
-    <ScrollArea h="100%">
+    // The page's own scrolling, not Mantine's ScrollArea: that one brings Floating UI onto every public page.
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <Stack component="nav" aria-label="Main" gap={4} p="sm">
         {sections.map((section) => (
           <Box key={section.to}>
@@ -73,7 +74,7 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
           <ShellNavLink key={item.to} item={item} onNavigate={onNavigate} />
         ))}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }
 
