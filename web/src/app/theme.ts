@@ -1,13 +1,4 @@
-import { createTheme, type CSSVariablesResolver, DEFAULT_THEME, darken } from '@mantine/core';
-
-/** WCAG's relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((start) => {
-    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
+import { createTheme, type CSSVariablesResolver, DEFAULT_THEME, darken, luminance } from '@mantine/core';
 
 /** WCAG AA for body text (4.5:1) on the tinted backgrounds of light variants, which take ~15% off white's. */
 const textContrast = 5.4;
