@@ -53,7 +53,9 @@ export function TranslationResult({ result }: { result: TranslateResult }) {
               </Group>
             </Title>
             <Group gap="xs" data-testid="translation-summary">
-              <Text size="sm">{countFormat.format(result.codes.length)} codes:</Text>
+              <Text size="sm">
+                {countFormat.format(result.codes.length)} {result.codes.length === 1 ? 'code' : 'codes'}:
+              </Text>
               {translateStatuses.map((status) => (
                 <Tooltip key={status} label={statusDescriptions[status]} withArrow>
                   <Badge variant="dot" color={statusColors[status]} radius="sm" tt="none" data-testid={`translation-count-${status}`} data-count={counts[status]}>
