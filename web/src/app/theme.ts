@@ -31,9 +31,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   );
   return {
     variables: {},
-    light: { ...filledHover, ...readableText, '--mantine-color-dimmed': '#5c636a' },
+    light: { ...filledHover, ...readableText, '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6b7178' },
     // Mantine's dark dimmed (dark-2, #828282) reads at 4.0:1 on the dark body; dark-1 at 7:1.
-    dark: { ...filledHover, '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+    dark: { ...filledHover, '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-placeholder': '#9a9a9a' },
   };
 };
 

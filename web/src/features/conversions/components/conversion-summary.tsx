@@ -137,11 +137,12 @@ function PathShares({ summary }: { summary: ConversionSummary }) {
         <Title order={2} size="h4">
           How the rows were converted
         </Title>
-        <Progress.Root size={14} radius="xl" aria-label="Converted rows by path">
+        {/* A group of progress bars, named as a whole, each section named by its path and share. */}
+        <Progress.Root size={14} radius="xl" role="group" aria-label="Converted rows by path">
           {shares.map(({ path, share }) =>
             share > 0 ? (
               <Tooltip key={path} label={`${pathLabels[path]}: ${formatFraction(share)}`} withArrow>
-                <Progress.Section value={share * 100} color={pathColors[path]} />
+                <Progress.Section value={share * 100} color={pathColors[path]} aria-label={`${pathLabels[path]}: ${formatFraction(share)}`} />
               </Tooltip>
             ) : null,
           )}

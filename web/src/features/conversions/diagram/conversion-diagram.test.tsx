@@ -39,7 +39,7 @@ describe('ConversionDiagram', () => {
     const svg = tagOf(markup, 'conversion-diagram');
     expect(svg).toContain('viewBox="0 0 1100 600"');
     expect(svg).toContain('aria-label="Conversion diagram"');
-    expect(tagOf(markup, 'diagram-origin')).toContain('aria-label="Source Agricultural labourer"');
+    expect(tagOf(markup, 'diagram-origin')).toContain('aria-label="X Agricultural labourer, the source code"');
     for (const value of ['7', '71', '711', '712', '71105', '71205', '8']) expect(markup).toContain(`data-testid="diagram-node-${value}"`);
     expect(markup).toContain('data-testid="diagram-legend"');
   });
@@ -68,7 +68,7 @@ describe('ConversionDiagram', () => {
     const markup = render(records);
     expect(markup).toContain('>7-11.05</text>');
     expect(markup).toContain('<title>Agricultural, animal husbandry and forestry workers, fishermen and hunters</title>');
-    expect(markup).toMatch(/>Agricultural,<\/tspan>.*>animal<\/tspan>.*>husbandry and…<\/tspan>/);
+    expect(markup).toMatch(/> Agricultural,<\/tspan>.*> animal<\/tspan>.*> husbandry and…<\/tspan>/);
   });
 
   it('draws an edge from X to every linked node', () => {

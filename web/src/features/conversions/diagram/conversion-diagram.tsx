@@ -81,7 +81,7 @@ function DiagramNode({ placed, selected, onSelect }: { placed: PlacedNode; selec
       data-selectable={Boolean(onSelect)}
       tabIndex={0}
       role="button"
-      aria-label={accessibleName(node)}
+      aria-label={accessibleName(node, caption)}
       aria-pressed={selected}
       onClick={choose}
       onKeyDown={onKeyDown}
@@ -96,7 +96,8 @@ function DiagramNode({ placed, selected, onSelect }: { placed: PlacedNode; selec
         {truncated && <title>{node.name}</title>}
         {lines.map((line, index) => (
           <tspan key={index} x={0} y={(index - (lines.length - 1) / 2) * lineHeight} dominantBaseline="central">
-            {line}
+            {/* A space before each line: read as text, the lines are words apart (the accessible name starts with them). */}
+            {` ${line}`}
           </tspan>
         ))}
       </text>
@@ -119,9 +120,13 @@ function DiagramNode({ placed, selected, onSelect }: { placed: PlacedNode; selec
   );
 }
 
-/** What a screen reader says for a node: its code and name, then what the colours and borders say. */
-function accessibleName(node: ConversionDiagramNode): string {
-  const parts = [node.type === 'origin' ? `Source ${node.name}` : `${node.label} ${node.name}`];
+/**
+ * What a screen reader says for a node: its code and name as drawn (a cut caption or name is
+ * still a prefix of what is said), then what the colours and borders say.
+ */
+function accessibleName(node: ConversionDiagramNode, caption: string): string {
+  const parts = [`${caption.replace(/…$/, '')} ${node.name}`];
+  if (node.type === 'origin') parts.push('the source code');
   if (node.isLink) parts.push('linked');
   if (node.isSpecialParent) parts.push('reached through a parent or another scheme');
   const name = parts.join(', ');

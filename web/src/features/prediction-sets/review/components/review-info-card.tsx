@@ -49,18 +49,19 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
 
   return (
     <Popover opened={open} onChange={setOpen} width={360} shadow="md" withArrow position="bottom-start">
-      <Popover.Target>
-        <Group gap={6} wrap="nowrap" data-testid="review-info" onMouseEnter={openNow} onMouseLeave={closeSoon}>
-          <ActionIcon variant="default" size="lg" aria-label="About this review" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+      {/* The popover's target is the button (it carries aria-expanded); the badge beside it opens it on hover too. */}
+      <Group gap={6} wrap="nowrap" data-testid="review-info" onMouseEnter={openNow} onMouseLeave={closeSoon}>
+        <Popover.Target>
+          <ActionIcon variant="default" size="lg" aria-label="About this review" onClick={() => setOpen((value) => !value)}>
             <IconInfoCircle size={18} />
           </ActionIcon>
-          {counts && (
-            <Badge variant="light" size="lg" data-testid="review-progress-badge" styles={{ root: { textTransform: 'none' } }}>
-              {mapped!.toLocaleString('en')} / {below!.toLocaleString('en')} mapped
-            </Badge>
-          )}
-        </Group>
-      </Popover.Target>
+        </Popover.Target>
+        {counts && (
+          <Badge variant="light" size="lg" data-testid="review-progress-badge" styles={{ root: { textTransform: 'none' } }}>
+            {mapped!.toLocaleString('en')} / {below!.toLocaleString('en')} mapped
+          </Badge>
+        )}
+      </Group>
       <Popover.Dropdown data-testid="review-info-card" onMouseEnter={openNow} onMouseLeave={closeSoon}>
         <Stack gap="sm">
           <div>
