@@ -32,7 +32,8 @@ import { suggestionFiles } from './routes/suggestions/suggestion-files.js';
 
 /** The Koa application: errors, security headers, compression, body, session, CSRF, routes, suggestions files, web app. */
 export function createKoaApp(app: AppContext): Koa<AppState> {
-  const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
+  // Behind a trusted proxy, the client is the address that proxy saw (the last X-Forwarded-For entry), not one the client wrote.
+  const koa = new Koa<AppState>({ proxy: app.config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
 
   koa.use(errorHandler(app.log));

@@ -219,11 +219,13 @@ describe('Explore, anonymous and read-only', () => {
     expect(download.suggestedFilename()).toBe('translation-esco-to-isco08.csv');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path']);
-    expect(rows).toContainEqual([specialistNurse.source_code, 'specialist nurse', 'translated', '2221', nursing.name, 'broadMatch', 'direct']);
-    expect(rows).toContainEqual([unknown, '', 'unknown', '', '', '', '']);
+    expect(rows[0]).toEqual(['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via']);
+    expect(rows).toContainEqual([specialistNurse.source_code, 'specialist nurse', 'translated', '2221', nursing.name, 'broadMatch', 'direct', '']);
+    // ESCO's group 2221 has no links of its own: it is read through the occupations below it.
+    expect(rows.find((row) => row[0] === '2221' && row[3] === '2221')?.[7]).not.toBe('');
+    expect(rows).toContainEqual([unknown, '', 'unknown', '', '', '', '', '']);
     // The formula is written so that a spreadsheet shows it instead of running it.
-    expect(rows).toContainEqual([`'${formula}`, '', 'unknown', '', '', '', '']);
+    expect(rows).toContainEqual([`'${formula}`, '', 'unknown', '', '', '', '', '']);
     expect(rows).toHaveLength(1 + 6);
   });
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
     JSON.stringify({ partners: [{ name: 'A <b>partner</b>', image: '/site/partner.svg', link: 'https://example.org/' }] }),
   );
   fs.writeFileSync(path.join(siteDir, 'partner.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-  env = await startTestEnvironment({ workers: true, env: { SITE_DIR: siteDir, ANONYMOUS_TRANSLATIONS_PER_MINUTE: String(translationsPerMinute) } });
+  env = await startTestEnvironment({ workers: true, env: { SITE_DIR: siteDir, ANONYMOUS_TRANSLATIONS_PER_MINUTE: String(translationsPerMinute), TRUST_PROXY: 'true' } });
   for (const scheme of ['esco', 'isco08', 'hisco'] as const) {
     await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, `schemes/${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
   }
@@ -44,8 +44,8 @@ afterAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true });
 });
 
-async function translate(client: HttpClient, body: unknown): Promise<Response> {
-  return client.post('/api/translate', body);
+async function translate(client: HttpClient, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return client.post('/api/translate', body, { headers });
 }
 
 describe('the public API for anonymous visitors (issue 15)', () => {
@@ -67,9 +67,8 @@ describe('the public API for anonymous visitors (issue 15)', () => {
     expect(count.count).toBeGreaterThanOrEqual([...iscoOf.values()].reduce((sum, list) => sum + list.length, 0));
     const pairs = (await (await anonymous.get('/api/links/pairs')).json()) as { pairs: { schemes: string[]; count: number }[] };
     expect(pairs.pairs.find((pair) => pair.schemes.join() === 'esco,isco08' || pair.schemes.join() === 'isco08,esco')?.count).toBeGreaterThan(0);
-    expect((await anonymous.get('/api/links/maps?schemes=isco08')).status).toBe(200);
-
-    // Writes and private reads stay closed.
+    // Writes and private reads stay closed (whole crosswalks are for the linking page's logged-in users).
+    expect((await anonymous.get('/api/links/maps?schemes=isco08')).status).toBe(401);
     expect((await anonymous.get('/api/links/stale?schemes=esco,isco08')).status).toBe(401);
     expect((await anonymous.post('/api/links', { sourceScheme: 'esco', sourceNodeID: 'x', targetScheme: 'isco08', targetNodeID: '2221' })).status).toBe(401);
     expect((await anonymous.post('/api/schemes/isco08/codes', { name: 'x', label: 'x' })).status).toBe(401);
@@ -95,6 +94,24 @@ describe('the public API for anonymous visitors (issue 15)', () => {
         expect(target.name).not.toBe('');
       }
     }
+  });
+
+  it('reads a group code through the codes below it, naming them, and finds spellings of one code once', async () => {
+    const result = (await (await translate(anonymous, { from: 'esco', to: 'isco08', codes: ['2221', '22'] })).json()) as TranslateResult;
+    const group = result.codes[0]!;
+    expect(group).toMatchObject({ code: '2221', status: 'translated' });
+    expect(group.targets.map((target) => target.code)).toEqual(['2221']);
+    expect(iscoOf.get(group.targets[0]!.via!)).toContain('2221');
+    expect(result.codes[1]!.targets.length).toBeGreaterThan(1);
+    expect(result.codes[1]!.targets.every((target) => target.via !== null && target.code.startsWith('22'))).toBe(true);
+    // A code's own links name no 'via'.
+    const own = [...iscoOf.keys()][0]!;
+    const direct = (await (await translate(anonymous, { from: 'esco', to: 'isco08', codes: [own] })).json()) as TranslateResult;
+    expect(direct.codes[0]!.targets.every((target) => target.via === null)).toBe(true);
+    // ISCO-08 '0110' written as '110' is the same code, walked once and answered under each spelling.
+    const spellings = (await (await translate(anonymous, { from: 'isco08', to: 'esco', codes: ['0110', '110'] })).json()) as TranslateResult;
+    expect(spellings.codes.map((code) => code.code)).toEqual(['0110', '110']);
+    expect(spellings.codes[1]!.targets).toEqual(spellings.codes[0]!.targets);
   });
 
   it('follows two hops, default to parent and unlinkable like a conversion does', async () => {
@@ -150,29 +167,56 @@ describe('the public API for anonymous visitors (issue 15)', () => {
     const broken = await anonymous.get('/api/site');
     expect(broken.status).toBe(500);
     expect(((await broken.json()) as { error: { message: string } }).error.message).toContain('partners.json');
+    // A link that is no web address, or a logo from elsewhere than /site/ or https, is refused too.
+    for (const partner of [
+      { name: 'x', image: '/site/partner.svg', link: 'javascript:alert(1)' },
+      { name: 'x', image: 'http://tracker.example/logo.svg', link: 'https://example.org/' },
+      { name: 'x', image: '/site/../partners.json', link: 'https://example.org/' },
+    ]) {
+      fs.writeFileSync(path.join(siteDir, 'partners.json'), JSON.stringify({ partners: [partner] }));
+      const refused = await anonymous.get('/api/site');
+      expect(refused.status, JSON.stringify(partner)).toBe(500);
+    }
     fs.writeFileSync(path.join(siteDir, 'partners.json'), JSON.stringify({ partners: [] }));
     expect(await (await anonymous.get('/api/site')).json()).toEqual({ partners: [] });
   });
 
-  it('limits anonymous translations per address, not logged-in ones', async () => {
+  it('limits anonymous translations per address, not logged-in ones, whatever a client writes into X-Forwarded-For', async () => {
     const fresh = new HttpClient(env.url);
-    // Earlier tests of this file took some of this address's minute; use what is left, then one more.
+    // The app trusts one proxy (TRUST_PROXY): the client is the address that proxy appended last.
+    const spoofed = (index: number) => ({ 'x-forwarded-for': `198.51.100.${index}, 203.0.113.7` });
     let status = 200;
     let tries = 0;
     while (status === 200 && tries <= translationsPerMinute) {
-      status = (await translate(fresh, { from: 'esco', to: 'isco08', codes: ['x'] })).status;
+      status = (await translate(fresh, { from: 'esco', to: 'isco08', codes: ['x'] }, spoofed(tries))).status;
       tries += 1;
     }
     expect(status).toBe(429);
-    const limited = await translate(fresh, { from: 'esco', to: 'isco08', codes: ['x'] });
+    expect(tries).toBe(translationsPerMinute + 1);
+    const limited = await translate(fresh, { from: 'esco', to: 'isco08', codes: ['x'] }, spoofed(99));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await limited.json()) as { error: { code: string; details: { retryAfterSeconds: number } } };
     expect(body.error.code).toBe('rate_limited');
     expect(body.error.details.retryAfterSeconds).toBeGreaterThan(0);
+    // Another client (another address behind the proxy) is not limited by this one.
+    expect((await translate(fresh, { from: 'esco', to: 'isco08', codes: ['x'] }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
     // Logged in, the same address is not limited.
     for (let index = 0; index < translationsPerMinute + 2; index += 1) {
-      expect((await translate(admin, { from: 'esco', to: 'isco08', codes: ['x'] })).status).toBe(200);
+      expect((await translate(admin, { from: 'esco', to: 'isco08', codes: ['x'] }, spoofed(0))).status).toBe(200);
     }
+  });
+
+  it('limits anonymous reads per address, an IPv6 client by its /64', async () => {
+    const reader = new HttpClient(env.url);
+    const read = (address: string) => reader.get('/api/site', { headers: { 'x-forwarded-for': address } });
+    let answered = 0;
+    while ((await read(`2001:db8:1:2::${(answered % 500).toString(16)}`)).status === 200) answered += 1;
+    expect(answered).toBe(env.config.anonymousLimits.reads);
+    expect((await read('2001:db8:1:2:ffff::1')).status).toBe(429);
+    for (const path of ['/api/schemes', '/api/schemes/isco08/tree', '/api/links/count', '/api/links/pairs']) {
+      expect((await reader.get(path, { headers: { 'x-forwarded-for': '2001:db8:1:2::9' } })).status, path).toBe(429);
+    }
+    expect((await read('2001:db8:1:3::1')).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { inverseRelation, type LinkCount, type LinkMaps, type LinkPairs, linkRelations, pseudoTargets } from '@og/shared/contracts/links';
+import { inverseRelation, type LinkMaps, type LinkPairs, linkRelations, pseudoTargets } from '@og/shared/contracts/links';
 import { type SchemeId, schemeIds } from '@og/shared/domain/schemes';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { countLinksByGraph, forEachIriTriple, pseudoTargetOfIri, relationOfIri } from './link-queries.js';
@@ -212,10 +212,4 @@ export async function countLinksByPair(schemes: SchemeContext): Promise<LinkPair
     pairs.push({ schemes: [a, b], count: Number(row.links!.value) });
   }
   return { pairs: pairs.sort((x, y) => y.count - x.count) };
-}
-
-/** Every mapping relation between codes of two schemes. */
-export async function countLinks(schemes: SchemeContext): Promise<LinkCount> {
-  const { pairs } = await countLinksByPair(schemes);
-  return { count: pairs.reduce((sum, pair) => sum + pair.count, 0) };
 }

@@ -11,6 +11,8 @@ import { schemeId } from './schemes.js';
 
 /** Most codes one `POST /api/translate` may carry. */
 export const translateCodeLimit = 5_000;
+/** Most targets one answer lists (a group code takes all its descendants' links: ESCO's '2' alone reaches 91 ISCO-08 codes). */
+export const translateTargetLimit = 100_000;
 
 /** `POST /api/translate`: codes of one scheme, to be read in another. */
 export const translateRequest = z
@@ -18,7 +20,7 @@ export const translateRequest = z
     from: schemeId,
     to: schemeId,
     codes: z
-      .array(z.string().trim().max(200))
+      .array(z.string().trim().max(100))
       .min(1, 'Give at least one code')
       .max(translateCodeLimit, `Translate at most ${translateCodeLimit} codes at a time`),
   })
@@ -29,8 +31,11 @@ export type TranslateRequest = z.input<typeof translateRequest>;
 export const translateTarget = z.object({
   code: z.string(),
   name: z.string(),
+  /** The relation of the link that reaches the target (read from the code that has it); null through two links. */
   relation: linkRelation.nullable(),
   path: z.enum(conversionPaths),
+  /** The code below the asked-for one whose link this is (a code with no links of its own takes its descendants'); null for its own links and inherited ones. */
+  via: z.string().nullable(),
 });
 export type TranslateTarget = z.infer<typeof translateTarget>;
 
@@ -58,8 +63,14 @@ export type TranslateResult = z.infer<typeof translateResult>;
 export const sitePartner = z.object({
   name: z.string().min(1).max(200),
   /** The logo's address: served by the app under /site/ or an absolute https address. */
-  image: z.string().min(1).max(2_000),
-  link: z.string().url().max(2_000),
+  image: z
+    .string()
+    .max(2_000)
+    .regex(/^(\/site\/[A-Za-z0-9][A-Za-z0-9_.-]*|https:\/\/\S+)$/, 'A logo is a file under /site/ or an https address'),
+  link: z
+    .string()
+    .max(2_000)
+    .regex(/^https?:\/\/\S+$/, 'A partner link is an http(s) address'),
 });
 export type SitePartner = z.infer<typeof sitePartner>;
 

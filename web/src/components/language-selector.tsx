@@ -25,9 +25,11 @@ export function LanguageSelector() {
   const [menu, setMenu] = useState<{ Menu: LanguageMenuComponent; open: boolean; focused: boolean } | null>(null);
   const plainButton = useRef<HTMLButtonElement>(null);
   const pressed = useRef(false);
+  // A failed load leaves the plain button; the next press tries again.
   const load = () =>
-    void loadLanguageMenu().then(({ LanguageMenu }) =>
-      setMenu((shown) => shown ?? { Menu: LanguageMenu, open: pressed.current, focused: plainButton.current === document.activeElement }),
+    void loadLanguageMenu().then(
+      ({ LanguageMenu }) => setMenu((shown) => shown ?? { Menu: LanguageMenu, open: pressed.current, focused: plainButton.current === document.activeElement }),
+      (error: unknown) => console.warn('The language menu could not be loaded:', error),
     );
   const press = () => {
     pressed.current = true;

@@ -24,12 +24,16 @@ export function RealtimeProvider({ userId, children }: RealtimeProviderProps) {
     if (!userId) return;
     let opened: RealtimeSocket | null = null;
     let cancelled = false;
-    void import('socket.io-client').then(({ io }) => {
-      if (cancelled) return;
-      opened = io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
-      opened.connect();
-      setSocket(opened);
-    });
+    void import('socket.io-client').then(
+      ({ io }) => {
+        if (cancelled) return;
+        opened = io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
+        opened.connect();
+        setSocket(opened);
+      },
+      // Without it the pages still work; they are only not live until the next reload.
+      (error: unknown) => console.warn('Live updates are off: the socket client could not be loaded:', error),
+    );
     return () => {
       cancelled = true;
       opened?.disconnect();

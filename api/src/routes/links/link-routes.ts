@@ -12,7 +12,7 @@ import {
   linkRequest,
   type StaleLinks,
 } from '@og/shared/contracts/links';
-import type { SchemeId } from '@og/shared/domain/schemes';
+import { type SchemeId, schemeIds } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { z } from 'zod';
 import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
@@ -24,7 +24,7 @@ import { confirmLink } from '../../db/queries/link-records.js';
 import { storedLink } from '../../links/link-edits.js';
 import { gzipPieces } from '../../links/gzip-pieces.js';
 import { skipCompression } from '../../middleware/compression.js';
-import { countLinks, countLinksByPair, linkMapsBody } from '../../links/link-maps.js';
+import { countLinksByPair, linkMapsBody } from '../../links/link-maps.js';
 import { readStaleLinks } from '../../links/stale-links.js';
 import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
@@ -34,17 +34,17 @@ import { apiRouter } from '../api-paths.js';
 const gzipText = promisify(zlib.gzip) as (text: string, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 /**
- * Links between schemes (SPEC §7 "Linking operations"; DESIGN §3): the maps and counts for everyone,
- * stale links for logged-in users,
+ * Links between schemes (SPEC §7 "Linking operations"; DESIGN §3): the counts for everyone (the
+ * landing), maps and stale links for logged-in users,
  * writes for admins only, each write in the audit log.
  */
 export function linkRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/links');
   const { schemes } = app;
-  // Reads of the crosswalks are open to everyone (issue 15: the landing and Explore), limited per address for anonymous callers.
+  // The counts are open to everyone (issue 15: the landing), limited per address for anonymous callers.
   const publicRead = anonymousLimit(app, 'reads');
 
-  router.get('/maps', publicRead, async (ctx) => {
+  router.get('/maps', requireUser(), async (ctx) => {
     const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
     // Every link edit bumps the revisions of both its schemes: unchanged revisions are unchanged maps.
     const revisions = await Promise.all(requested.map((scheme) => schemes.revisions.current(scheme)));
@@ -90,12 +90,24 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     ctx.status = 204;
   });
 
+  // Counted once per state of the links (every link edit bumps its schemes' revisions), not once per landing visit.
+  let counted: { revisions: string; pairs: Promise<LinkPairs> } | null = null;
+  const pairsNow = async (): Promise<LinkPairs> => {
+    const revisions = (await Promise.all(schemeIds.map((scheme) => schemes.revisions.current(scheme)))).join('.');
+    if (counted?.revisions !== revisions) {
+      const pairs = countLinksByPair(schemes);
+      counted = { revisions, pairs };
+      pairs.catch(() => (counted = null));
+    }
+    return counted.pairs;
+  };
+
   router.get('/count', publicRead, async (ctx) => {
-    ctx.body = (await countLinks(schemes)) satisfies LinkCount;
+    ctx.body = { count: (await pairsNow()).pairs.reduce((sum, pair) => sum + pair.count, 0) } satisfies LinkCount;
   });
 
   router.get('/pairs', publicRead, async (ctx) => {
-    ctx.body = (await countLinksByPair(schemes)) satisfies LinkPairs;
+    ctx.body = (await pairsNow()) satisfies LinkPairs;
   });
 
   /**

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { LoginButton } from '../../features/auth/components/login-button';
 import { LanguageSelector } from '../../components/language-selector';
+import { QuietBoundary } from '../../components/quiet-boundary';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
 /** Loaded with the first login: anonymous visitors never download the jobs popover and its progress bars. */
@@ -36,9 +37,11 @@ export function ShellHeader({ navbarOpened, onToggleNavbar }: ShellHeaderProps) 
 
       <Group gap="sm" wrap="nowrap">
         {user ? (
-          <Suspense fallback={null}>
-            <SignedInActions />
-          </Suspense>
+          <QuietBoundary>
+            <Suspense fallback={null}>
+              <SignedInActions />
+            </Suspense>
+          </QuietBoundary>
         ) : (
           <LoginButton />
         )}

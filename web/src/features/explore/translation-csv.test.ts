@@ -12,8 +12,9 @@ const result: TranslateResult = {
       name: 'advanced nurse practitioner',
       status: 'translated',
       targets: [
-        { code: '2221', name: 'Nursing Professionals', relation: 'closeMatch', path: 'direct' },
-        { code: '3221', name: 'Nursing Associate Professionals', relation: null, path: 'two-hop' },
+        { code: '2221', name: 'Nursing Professionals', relation: 'closeMatch', path: 'direct', via: null },
+        { code: '3221', name: 'Nursing Associate Professionals', relation: null, path: 'two-hop', via: null },
+        { code: '2222', name: 'Midwifery Professionals', relation: 'broadMatch', path: 'direct', via: '2221.1' },
       ],
     },
     { code: '=HYPERLINK("http://evil")', name: null, status: 'unknown', targets: [] },
@@ -26,13 +27,14 @@ describe('translationCsv', () => {
   const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 
   it('has the columns, one row per target, and one row with empty targets for a code not translated', () => {
-    expect(text.startsWith('\uFEFFsource_code,source_name,status,target_code,target_name,relation,path\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFsource_code,source_name,status,target_code,target_name,relation,path,via\r\n')).toBe(true);
     expect(rows).toEqual([
-      ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path'],
-      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '2221', 'Nursing Professionals', 'closeMatch', 'direct'],
-      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '3221', 'Nursing Associate Professionals', '', 'two-hop'],
-      [`'=HYPERLINK("http://evil")`, '', 'unknown', '', '', '', ''],
-      ["'-1", `'+danger, "quoted"`, 'no-link', '', '', '', ''],
+      ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via'],
+      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '2221', 'Nursing Professionals', 'closeMatch', 'direct', ''],
+      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '3221', 'Nursing Associate Professionals', '', 'two-hop', ''],
+      ['36494988-69d2-4420-9db4-eb56605ac983', 'advanced nurse practitioner', 'translated', '2222', 'Midwifery Professionals', 'broadMatch', 'direct', '2221.1'],
+      [`'=HYPERLINK("http://evil")`, '', 'unknown', '', '', '', '', ''],
+      ["'-1", `'+danger, "quoted"`, 'no-link', '', '', '', '', ''],
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { TranslateResult } from '@og/shared/contracts/public';
 import Papa from 'papaparse';
 
 /** The columns of a downloaded translation: one row per target, one row with empty targets for a code not translated. */
-export const translationCsvColumns = ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path'] as const;
+export const translationCsvColumns = ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via'] as const;
 type TranslationCsvRow = Record<(typeof translationCsvColumns)[number], string>;
 
 /**
@@ -19,11 +19,11 @@ export function translationCsvRows(result: TranslateResult): TranslationCsvRow[]
   for (const code of result.codes) {
     const source = { source_code: code.code, source_name: code.name ?? '', status: code.status };
     if (code.targets.length === 0) {
-      rows.push({ ...source, target_code: '', target_name: '', relation: '', path: '' });
+      rows.push({ ...source, target_code: '', target_name: '', relation: '', path: '', via: '' });
       continue;
     }
     for (const target of code.targets) {
-      rows.push({ ...source, target_code: target.code, target_name: target.name, relation: target.relation ?? '', path: target.path });
+      rows.push({ ...source, target_code: target.code, target_name: target.name, relation: target.relation ?? '', path: target.path, via: target.via ?? '' });
     }
   }
   return rows;

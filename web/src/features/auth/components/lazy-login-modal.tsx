@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { QuietBoundary } from '../../../components/quiet-boundary';
 
 /** The login modal's code (Modal, focus trap, form): loaded when a login is first asked for, not with every public page. */
 export const loadLoginModal = () => import('./login-modal');
@@ -8,8 +9,10 @@ const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: modu
 /** The login modal, loaded on first use. */
 export function LazyLoginModal(props: ComponentProps<typeof LoginModal>) {
   return (
-    <Suspense fallback={null}>
-      <LoginModal {...props} />
-    </Suspense>
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <LoginModal {...props} />
+      </Suspense>
+    </QuietBoundary>
   );
 }

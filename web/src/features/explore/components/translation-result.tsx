@@ -173,8 +173,13 @@ function TargetLine({ target }: { target: TranslateTarget }) {
       <Text size="sm" dir="auto" style={{ flex: 1, minWidth: 0 }}>
         {target.name}
       </Text>
+      {target.via && (
+        <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }} data-testid="translation-target-via">
+          via <Code>{target.via}</Code>
+        </Text>
+      )}
       {target.relation && (
-        <Tooltip label={`${relationSentences[target.relation]} (SKOS ${target.relation})`} multiline w={260} withArrow>
+        <Tooltip label={`${target.via ? `${target.via}, a code below it: ` : ''}${relationSentences[target.relation]} (SKOS ${target.relation})`} multiline w={260} withArrow>
           <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap', cursor: 'help' }} data-testid="translation-target-relation">
             {relationWords[target.relation]}
           </Text>

@@ -18,13 +18,15 @@ export function useRecentJobs() {
     const storeSnapshot = (job: JobRun) => {
       queryClient.setQueryData(jobKeys.recent(), (list: JobList | undefined) => list && upsertJob(list, job));
     };
-    // Snapshots sent while the connection was down are lost: ask for the list again.
+    // Snapshots sent while the connection was down (or not yet up: the client loads after login) are lost: ask for the list again.
     const refetchList = () => void queryClient.invalidateQueries({ queryKey: jobKeys.recent() });
 
     for (const event of jobSnapshotEvents) socket.on(event, storeSnapshot);
+    socket.on('connect', refetchList);
     socket.io.on('reconnect', refetchList);
     return () => {
       for (const event of jobSnapshotEvents) socket.off(event, storeSnapshot);
+      socket.off('connect', refetchList);
       socket.io.off('reconnect', refetchList);
     };
   }, [socket, queryClient]);
