@@ -1,28 +1,30 @@
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { languageFlags, LanguageButton } from './language-button';
 import { interfaceLanguages, type InterfaceLanguage } from './interface-language';
 
 interface LanguageMenuProps {
   language: InterfaceLanguage;
   onChange: (language: InterfaceLanguage) => void;
-  /** Open at once: the button was clicked before this code arrived. */
-  defaultOpened: boolean;
-  /** Focus the button at once: it had the focus when this code arrived. */
-  takeFocus: boolean;
+  /** Whether the plain button was pressed before this code arrived (then the menu opens at once). */
+  wasPressed: () => boolean;
+  /** Whether the plain button has the focus (then this button takes it). */
+  hadFocus: () => boolean;
 }
 
 /** The language selector's menu of the five languages (SPEC §2), loaded on first use. */
-export function LanguageMenu({ language, onChange, defaultOpened, takeFocus }: LanguageMenuProps) {
+export function LanguageMenu({ language, onChange, wasPressed, hadFocus }: LanguageMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(wasPressed);
+  const [takeFocus] = useState(hadFocus);
   // In the same commit that replaced the plain button, so no key press falls between the two.
   useLayoutEffect(() => {
     if (takeFocus) target.current?.focus();
   }, [takeFocus]);
 
   return (
-    <Menu position="bottom-end" width={180} shadow="md" withinPortal withInitialFocusPlaceholder={false} defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={180} shadow="md" withinPortal withInitialFocusPlaceholder={false} opened={opened} onChange={setOpened}>
       <Menu.Target>
         <LanguageButton ref={target} language={language} />
       </Menu.Target>

@@ -22,13 +22,13 @@ export function LanguageSelector() {
     serialize: (code) => code,
     deserialize: (stored) => parseStoredLanguage(stored),
   });
-  const [menu, setMenu] = useState<{ Menu: LanguageMenuComponent; open: boolean; focused: boolean } | null>(null);
+  const [Menu, setMenu] = useState<LanguageMenuComponent | null>(null);
   const plainButton = useRef<HTMLButtonElement>(null);
   const pressed = useRef(false);
   // A failed load leaves the plain button; the next press tries again.
   const load = () =>
     void loadLanguageMenu().then(
-      ({ LanguageMenu }) => setMenu((shown) => shown ?? { Menu: LanguageMenu, open: pressed.current, focused: plainButton.current === document.activeElement }),
+      ({ LanguageMenu }) => setMenu(() => LanguageMenu),
       (error: unknown) => console.warn('The language menu could not be loaded:', error),
     );
   const press = () => {
@@ -36,9 +36,10 @@ export function LanguageSelector() {
     load();
   };
 
-  if (!menu) {
+  if (!Menu) {
     return <LanguageButton ref={plainButton} language={language} onPointerEnter={load} onFocus={load} onPointerDown={press} onClick={press} />;
   }
-  const { Menu } = menu;
-  return <Menu language={language} onChange={setLanguage} defaultOpened={menu.open} takeFocus={menu.focused} />;
+  // Read when the menu first renders, in the same task as the swap: a press or the focus that came
+  // while the code was on its way is not lost.
+  return <Menu language={language} onChange={setLanguage} wasPressed={() => pressed.current} hadFocus={() => plainButton.current === document.activeElement} />;
 }
