@@ -172,12 +172,12 @@ function TargetLine({ target }: { target: TranslateTarget }) {
       <Code>{target.code}</Code>
       <Text size="sm" dir="auto" style={{ flex: 1, minWidth: 0 }}>
         {target.name}
+        {target.via && (
+          <Text size="xs" c="dimmed" component="span" display="block" data-testid="translation-target-via">
+            via {target.via}, a code below it
+          </Text>
+        )}
       </Text>
-      {target.via && (
-        <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }} data-testid="translation-target-via">
-          via <Code>{target.via}</Code>
-        </Text>
-      )}
       {target.relation && (
         <Tooltip label={`${target.via ? `${target.via}, a code below it: ` : ''}${relationSentences[target.relation]} (SKOS ${target.relation})`} multiline w={260} withArrow>
           <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap', cursor: 'help' }} data-testid="translation-target-relation">
