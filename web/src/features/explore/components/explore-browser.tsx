@@ -1,4 +1,4 @@
-import { Alert, Flex, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconHandClick } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
+import { TreeDetailColumns } from '../../../components/tree-detail-columns';
 import treeClasses from '../../../components/code-tree.module.css';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { SchemeSelect } from '../../../components/scheme-select';
@@ -182,24 +183,7 @@ function LoadedScheme({ scheme, tree, code, header, onSelect }: LoadedSchemeProp
 
 /** The tree column (scheme, search, tree) and the code's column beside it. */
 function Columns({ tree, detail }: { tree: ReactNode; detail: ReactNode }) {
-  return (
-    <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }}>
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        w={{ base: '100%', md: 420 }}
-        h={columnHeight}
-        style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)', flexShrink: 0 }}
-        data-testid="explore-tree-column"
-      >
-        {tree}
-      </Paper>
-      <Paper withBorder radius="md" p="lg" h={columnHeight} style={{ flex: 1, minWidth: 0, overflow: 'auto' }} data-testid="explore-detail-column">
-        {detail}
-      </Paper>
-    </Flex>
-  );
+  return <TreeDetailColumns tree={tree} detail={detail} height={columnHeight} testIdPrefix={'explore-'} />;
 }
 
 /** What the tree's dots say (the tree's own dots, from its stylesheet). */

@@ -2,8 +2,6 @@
 export const landingKeys = {
   linkCount: () => ['links', 'count'] as const,
   linkPairs: () => ['links', 'pairs'] as const,
-  /** The same key the scheme browser uses for `GET /api/schemes`, so both share one cached list. */
-  schemes: () => ['schemes', 'list'] as const,
   site: () => ['site'] as const,
 };
 

@@ -2,7 +2,7 @@ import { Skeleton, Text } from '@mantine/core';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { useMemo } from 'react';
 import { useLinkPairsQuery } from '../api/get-link-pairs';
-import { useSchemesQuery } from '../api/get-schemes';
+import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 import { NetworkDiagram } from '../network/network-diagram';
 import { networkEdges } from '../network/network-edges';
 import { networkHeight, networkNodes, networkWidth } from '../network/network-nodes';

@@ -1,5 +1,5 @@
 import { treeLoadFailedTitle, unknownErrorMessage } from '@og/shared/errors/spec-messages';
-import { Alert, Box, Button, Code, Flex, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { defaultSchemeId, isSchemeId, schemeById, schemes as registeredSchemes, type SchemeId } from '@og/shared/domain/schemes';
@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Link, useNavigate } from 'react-router';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
+import { TreeDetailColumns } from '../../../components/tree-detail-columns';
 import { Page } from '../../../components/page';
 import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
 import { ApiError } from '../../../lib/api-client';
@@ -132,24 +133,7 @@ function SchemeStats({ summary }: { summary: SchemeSummary }) {
 
 /** The two columns: the tree column (selector, search, tree) and the detail column. */
 function Columns({ tree, detail }: { tree: ReactNode; detail: ReactNode }) {
-  return (
-    <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }}>
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        w={{ base: '100%', md: 420 }}
-        h={columnHeight}
-        style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)', flexShrink: 0 }}
-        data-testid="tree-column"
-      >
-        {tree}
-      </Paper>
-      <Paper withBorder radius="md" p="lg" h={columnHeight} style={{ flex: 1, minWidth: 0, overflow: 'auto' }} data-testid="detail-column">
-        {detail}
-      </Paper>
-    </Flex>
-  );
+  return <TreeDetailColumns tree={tree} detail={detail} height={columnHeight} />;
 }
 
 interface SchemeCodesProps {
