@@ -94,6 +94,13 @@ function isInside(child: string, parent: string): boolean {
 /** The generator's random numbers: the same on every machine for a seed. */
 export const random = seededRandom;
 
+/** FNV-1a of a title's UTF-16 code units: a fixed number per title, for the codes it derives. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 interface PoolTitle {
   title: string;
   code: string;
