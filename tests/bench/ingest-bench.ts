@@ -11,7 +11,7 @@ import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import type { BenchRow } from './bench-table.js';
-import { type CensusFile, censusColumns, defaultCensusPath, formatSize, generateCensus } from './census-generator.js';
+import { type CensusFile, censusColumns, type CensusRegime, defaultCensusPath, formatSize, generateCensus } from './census-generator.js';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.js';
 import { uploadFileStreamed } from './streamed-upload.js';
 
@@ -134,12 +134,13 @@ export async function checkStoredFigures(db: pg.Client, client: HttpClient, data
  * bare table in the same database. Measures the worker's peak RSS and the progress events the
  * job's Socket.IO room receives per second, and checks the stored figures against the generator's.
  */
-export async function benchIngest(options: { bytes: number; seed?: number; log?: (line: string) => void }): Promise<IngestBenchResult> {
+export async function benchIngest(options: { bytes: number; seed?: number; regime?: CensusRegime; log?: (line: string) => void }): Promise<IngestBenchResult> {
   const benchStarted = performance.now();
   const log = options.log ?? ((line: string) => console.error(`[${((performance.now() - benchStarted) / 1000).toFixed(1).padStart(6)} s] ${line}`));
   const seed = options.seed ?? 42;
-  log(`ingest bench: census file of ${formatSize(options.bytes)} (seed ${seed})`);
-  const file = await generateCensus({ bytes: options.bytes, seed, outPath: defaultCensusPath(options.bytes, seed), log });
+  const regime = options.regime ?? 'repetitive';
+  log(`ingest bench: census file of ${formatSize(options.bytes)} (seed ${seed}, ${regime} titles)`);
+  const file = await generateCensus({ bytes: options.bytes, seed, regime, outPath: defaultCensusPath(options.bytes, seed, regime), log });
   log(`  ${file.reused ? 'reusing' : 'generated'} ${file.path}: ${file.rows.toLocaleString('en')} rows, ${file.distinct.toLocaleString('en')} distinct`);
   const megabytes = file.bytes / mib;
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { printColumns, printTable } from './bench-table.js';
-import { formatSize, parseSize } from './census-generator.js';
+import { type CensusRegime, censusRegimes, formatSize, parseSize } from './census-generator.js';
 import { eventLoopTargetMs } from './event-loop-probe.js';
 import { benchCoder } from './coder-bench.js';
 import { benchConversion } from './conversion-bench.js';
@@ -19,15 +19,16 @@ type Part = (typeof parts)[number];
 interface Options {
   only: Set<Part>;
   ingestBytes: number;
+  ingestRegimes: CensusRegime[];
   links: number;
   predictionRows: number;
   wizardBytes: number;
   seed: number;
 }
 
-/** `npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
+/** `npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest]`; BENCH_INGEST_SIZE works too. */
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), wizardBytes: parseSize('150MB'), links: 100_000, predictionRows: 2_000_000, seed: 42 };
+  const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), ingestRegimes: [...censusRegimes], wizardBytes: parseSize('150MB'), links: 100_000, predictionRows: 2_000_000, seed: 42 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -37,7 +38,11 @@ function parseArgs(argv: string[]): Options {
       return next;
     };
     if (name === '--ingest-size') options.ingestBytes = parseSize(value());
-    else if (name === '--wizard-size') options.wizardBytes = parseSize(value());
+    else if (name === '--regime') {
+      const chosen = value().split(',') as CensusRegime[];
+      for (const regime of chosen) if (!censusRegimes.includes(regime)) throw new Error(`--regime takes ${censusRegimes.join(', ')} (got ${regime})`);
+      options.ingestRegimes = chosen;
+    } else if (name === '--wizard-size') options.wizardBytes = parseSize(value());
     else if (name === '--seed') options.seed = Number(value());
     else if (name === '--links') options.links = Number(value());
     else if (name === '--prediction-rows') options.predictionRows = Number(value());
@@ -45,7 +50,7 @@ function parseArgs(argv: string[]): Options {
       const chosen = value().split(',') as Part[];
       for (const part of chosen) if (!parts.includes(part)) throw new Error(`--only takes ${parts.join(', ')} (got ${part})`);
       options.only = new Set(chosen);
-    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest]`);
+    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest]`);
   }
   if (!Number.isInteger(options.seed)) throw new Error('--seed must be an integer');
   if (!Number.isInteger(options.links) || options.links < 1) throw new Error('--links must be a positive integer');
@@ -86,13 +91,20 @@ async function main(): Promise<void> {
   if (options.only.has('ingest')) {
     const started = performance.now();
     const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-    const ingest = await benchIngest({ bytes: options.ingestBytes, seed: options.seed, log });
-    printTable(`Dataset ingest (${formatSize(options.ingestBytes)} census-like CSV; MB = 2^20 bytes)`, ingest.rows);
+    const ratios: string[] = [];
+    let worst = 0;
+    for (const regime of options.ingestRegimes) {
+      const ingest = await benchIngest({ bytes: options.ingestBytes, seed: options.seed, regime, log });
+      printTable(`Dataset ingest, ${regime} titles (${formatSize(options.ingestBytes)} census-like CSV; MB = 2^20 bytes)`, ingest.rows);
+      console.log(`\ningest/copy ratio, ${regime} titles: ${ingest.ratio.toFixed(2)}`);
+      ratios.push(`${regime} ${ingest.ratio.toFixed(2)}`);
+      worst = Math.max(worst, ingest.ratio);
+    }
     const eventLoop = await benchIngestEventLoop({ bytes: options.ingestBytes, seed: options.seed, log });
     printTable(`Dataset ingest in the all-in-one process (npm start: api and workers in one process), ${formatSize(options.ingestBytes)} files`, eventLoop.rows);
     console.log(`\nall-in-one event-loop max during the ingests: ${eventLoop.max.toFixed(0)} ms (target ≤ ${eventLoopTargetMs} ms)`);
-    // Always the last line of the output (targets: ≤ 2.0).
-    console.log(`\ningest/copy ratio: ${ingest.ratio.toFixed(2)}`);
+    // Always the last line of the output (target: ≤ 2.0 in both regimes): the larger of the two.
+    console.log(`\ningest/copy ratio: ${worst.toFixed(2)} (the larger of ${ratios.join(', ')})`);
   }
 }
 

@@ -44,7 +44,7 @@ it('reads a JSON upload whose distinct rows outgrow the grouping memory, every r
   );
 
   expect(result).toMatchObject({ rows: 40_000, titles: expected.size });
-  expect(phases.find((phase) => phase.startsWith('grouping'))).toMatch(/^grouping: 40,000 rows, [\d,]+ lines to add up$/);
+  expect(phases).toContainEqual(expect.stringMatching(/^grouping: 40,000 rows, [1-9][\d,]* lines to add up$/));
   const stored = await env.app.db.query<{ title: string; code: string; occurrences: string; total: string }>(
     'SELECT title, code, occurrences, totals[1] AS total FROM dataset_titles WHERE dataset_id = $1',
     [datasetId],

@@ -330,7 +330,7 @@ describe('dataset.ingest in a worker', () => {
     await expectRefused('title,n\nbaker,2.5\n', { totalsColumns: ['n'] }, "Line 2: '2.5' in totals column 'n' is not a whole number.");
   });
 
-  it('spills to a staging table and adds up there when the distinct rows outgrow the grouping memory', async () => {
+  it('writes pairs to the partition while it reads, and merges the late ones in, when the distinct rows outgrow the grouping memory', async () => {
     // Straight through the ingest command, with a small memory budget for the grouping.
     const expected: Rows = new Map();
     let csv = 'title,code,n\n';
@@ -348,20 +348,22 @@ describe('dataset.ingest in a worker', () => {
       { groupBytes: 256 * 1024, report: async (progress) => void phases.push(`${progress.phase}: ${progress.message ?? ''}`) },
     );
     expect(result).toEqual({ rows: 60_000, titles: expected.size, bytes: Buffer.byteLength(csv), encoding: 'utf-8' });
-    expect(phases.find((phase) => phase.startsWith('grouping'))).toMatch(/^grouping: 60,000 rows, [\d,]+ lines to add up$/);
+    // Most pairs were written while the file was read; the rest at the end; rows of pairs written already were merged in.
+    expect(phases).toContainEqual(expect.stringMatching(/^grouping: 60,000 rows, [1-9][\d,]* distinct written$/));
+    expect(phases).toContainEqual(expect.stringMatching(/^grouping: 60,000 rows, [1-9][\d,]* lines to add up$/));
     expect(await storedRows(env, datasetId)).toEqual(expected);
     expect(await datasetState(env, datasetId)).toMatchObject({ state: 'ready', row_count: 60_000, title_count: expected.size });
     expect(await datasetTables(env, datasetId)).toEqual(['dataset_titles_<id> (attached)']);
   });
 
-  it('refuses sums past 2^53 on the staging path too', async () => {
+  it('refuses sums past 2^53 when the pairs outgrow the memory too', async () => {
     // 20 rows of 999,999,999,999,999 for one title, far apart: each batch of the small grouping
-    // memory holds a few of them, and only the GROUP BY in Postgres sees their whole sum (~2^54).
+    // memory holds a few of them; the late pairs' sum, in memory or in the merge, passes 2^53 (~2^54).
     let csv = 'title,code,n\n';
     for (let row = 0; row < 60_000; row++) csv += row % 3_000 === 0 ? 'rich,1,999999999999999\n' : `title ${row},1,1\n`;
     const { datasetId, file } = await startIngestRow(csv, { codeColumn: 'code', totalsColumns: ['n'] });
     await expect(ingestDataset(env.app.db, { datasetId, path: file, format: 'csv' }, { groupBytes: 256 * 1024 })).rejects.toThrow(
-      "The totals of the title 'rich' add up past 2^53, more than can be summed exactly.",
+      /^(Line \d+: the totals of|The totals of the title) 'rich' add up past 2\^53, more than can be summed exactly\.$/,
     );
     expect(await datasetTables(env, datasetId)).toEqual([]);
   });
@@ -441,7 +443,7 @@ function writeCensusFile(file: string, bytes: number) {
 
 /**
  * An 80 MB census file (over a million distinct rows: more than the grouping holds in memory, so
- * an ingest spills to its staging table on the way), written once for all the tests here that
+ * an ingest writes pairs to its partition while it reads), written once for all the tests here that
  * need one; they hard-link it in as their upload.
  */
 let census: Promise<ReturnType<typeof writeCensusFile> & { file: string }> | null = null;
@@ -486,8 +488,8 @@ describe('dataset.ingest when its worker is killed half-way', () => {
 
   it('is picked up by another worker and ends with exactly the right rows', { timeout: 240_000 }, async () => {
     const owner = await env.addUser('kai', 'member');
-    // Over a million distinct rows: more than the grouping holds in memory, so the worker spills
-    // to its staging table on the way, a COPY that the kill cuts off.
+    // Over a million distinct rows: more than the grouping holds in memory, so the worker writes
+    // pairs to its partition while it reads, a COPY that the kill cuts off.
     const census = await censusFile();
     expect(census.titles).toBeGreaterThan(1_000_000);
     await fs.promises.mkdir(dataDir, { recursive: true });
@@ -495,14 +497,14 @@ describe('dataset.ingest when its worker is killed half-way', () => {
 
     const { datasetId, jobId, file } = await startIngest(env, owner.id, { linkFrom: census.file }, censusColumns, { dataDir });
 
-    // Kill it while its COPY into the staging table runs.
-    const staging = `dataset_staging_${datasetId.replace(/-/g, '')}`;
+    // Kill it while its COPY into the (standalone) partition runs.
+    const partition = `dataset_titles_${datasetId.replace(/-/g, '')}`;
     await waitFor(
-      'the ingest to copy rows into its staging table',
+      'the ingest to copy rows into its partition',
       async () => {
         const copying = await env.app.db.query<{ tuples: number }>(
           'SELECT tuples_processed AS tuples FROM pg_stat_progress_copy WHERE relid = to_regclass($1)',
-          [staging],
+          [partition],
         );
         return (copying.rows[0]?.tuples ?? 0) > 0;
       },
@@ -512,12 +514,12 @@ describe('dataset.ingest when its worker is killed half-way', () => {
     child.kill('SIGKILL');
     await exited;
 
-    // Nothing of it is visible: the cut-off COPY is rolled back, its staging table is left behind
-    // (with the partition table too, on the rare run where the COPY ended just before the kill).
+    // Nothing of it is visible: the partition is standalone (and the cut-off COPY rolled back),
+    // its tables are left behind for the retry to drop.
     expect(await datasetState(env, datasetId)).toMatchObject({ state: 'ingesting', row_count: null });
     expect((await storedRows(env, datasetId)).size).toBe(0);
-    expect(await datasetTables(env, datasetId)).toContain('dataset_staging_<id>');
-    await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [staging])).rowCount, { timeoutMs: 10_000 });
+    expect(await datasetTables(env, datasetId)).toEqual(['dataset_staging_<id>', 'dataset_titles_<id>']);
+    await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [partition])).rowCount, { timeoutMs: 10_000 });
 
     // Let the time pass that BullMQ waits before it trusts a job is stalled: the dead worker's job
     // lock (60 s) and its claim on the next stalled-jobs check (30 s) expire now. Then a worker
@@ -610,13 +612,13 @@ describe('dataset.ingest when its dataset is deleted while it runs', () => {
   it('stops when deleted while it reads a large file, leaving no tables and no upload; the worker takes the next job', { timeout: 180_000 }, async () => {
     const census = await censusFile();
     const { datasetId, jobId, file } = await startIngest(env, ownerId, { linkFrom: census.file }, censusColumns);
-    const staging = `dataset_staging_${datasetId.replace(/-/g, '')}`;
+    const partition = `dataset_titles_${datasetId.replace(/-/g, '')}`;
     await waitFor(
-      'the ingest to copy rows into its staging table',
+      'the ingest to copy rows into its partition',
       async () => {
         const copying = await env.app.db.query<{ tuples: number }>(
           'SELECT tuples_processed AS tuples FROM pg_stat_progress_copy WHERE datname = current_database() AND relid = to_regclass($1)',
-          [staging],
+          [partition],
         );
         return (copying.rows[0]?.tuples ?? 0) > 0;
       },
@@ -632,14 +634,14 @@ describe('dataset.ingest when its dataset is deleted while it runs', () => {
   });
 
   // The cancel itself is what the next test proves; this one, that stopping in the middle of a long statement leaves nothing.
-  it('stops when deleted during its GROUP BY into the partition, leaving no tables', { timeout: 180_000 }, async () => {
+  it('stops when deleted while its partition is indexed, leaving no tables', { timeout: 180_000 }, async () => {
     const census = await censusFile();
     const { datasetId, jobId, file } = await startIngest(env, ownerId, { linkFrom: census.file }, censusColumns);
-    const grouping = `INSERT INTO "dataset_titles_${datasetId.replace(/-/g, '')}"%`;
+    const indexing = `CREATE UNIQUE INDEX "dataset_titles_${datasetId.replace(/-/g, '')}_title_code"%`;
     const running = async () =>
-      (await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1`, [grouping]))
+      (await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1`, [indexing]))
         .rowCount;
-    await waitFor('the ingest to add up its staging lines', running, { timeoutMs: 60_000 });
+    await waitFor('the ingest to index its partition', running, { timeoutMs: 60_000 });
 
     expectStoppedByTheDelete(await deleteWhileRunning(datasetId, jobId));
     expect(await running()).toBe(0);

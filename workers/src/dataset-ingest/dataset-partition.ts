@@ -8,7 +8,7 @@ import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
  * them: the dataset's partition, built standalone (invisible to every reader of
  * `dataset_titles`) and attached in the same transaction that marks the dataset ready; and, when
  * the file has more distinct pairs than the grouping holds in memory, an unlogged staging table
- * for the pre-grouped lines, added up into the partition at the end.
+ * for the late lines (row-groups.ts), added up and merged into the partition at the end.
  */
 function datasetStagingTable(datasetId: string): string {
   return `dataset_staging_${datasetIdHex(datasetId)}`;
@@ -33,44 +33,75 @@ export async function createStagingTable(db: Queryable, datasetId: string, total
   return `COPY ${identifier(table)} FROM STDIN`;
 }
 
-/** Creates the dataset's partition, standalone; its CHECK lets the attach skip scanning it. */
+/**
+ * Creates the dataset's partition, standalone; its CHECK lets the attach skip scanning it. Its
+ * dataset_id comes from a default (dropped at the attach), not from each COPY line: the text of
+ * a uuid on each of 3.9 M lines made the COPY take twice as long (4.4 s against 8.3–10.9 s).
+ */
 export async function createPartitionTable(db: Queryable, datasetId: string): Promise<void> {
-  const partition = datasetTitlesTable(datasetId);
+  const partition = identifier(datasetTitlesTable(datasetId));
+  const id = `${pg.escapeLiteral(datasetId)}::uuid`;
   await db.query(
-    `CREATE TABLE ${identifier(partition)} (LIKE dataset_titles INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
-       CONSTRAINT ${identifier(`${partition}_dataset`)} CHECK (dataset_id = ${pg.escapeLiteral(datasetId)}::uuid))`,
+    `CREATE TABLE ${partition} (LIKE dataset_titles INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+       CONSTRAINT ${identifier(`${datasetTitlesTable(datasetId)}_dataset`)} CHECK (dataset_id = ${id}))`,
   );
+  await db.query(`ALTER TABLE ${partition} ALTER COLUMN dataset_id SET DEFAULT ${id}`);
 }
 
 /** The COPY statement for rows of the partition as {@link TitleGroups.writePartitionRows} writes them. */
 export function partitionCopyStatement(datasetId: string): string {
-  return `COPY ${identifier(datasetTitlesTable(datasetId))} (dataset_id, title, code, totals, occurrences) FROM STDIN`;
+  return `COPY ${identifier(datasetTitlesTable(datasetId))} (title, code, totals, occurrences) FROM STDIN`;
 }
 
-/** Adds up the staging lines into the partition, one row per distinct (title, code); answers how many. */
-export async function groupIntoPartition(db: Queryable, datasetId: string, totalsCount: number): Promise<number> {
-  const sums = Array.from({ length: totalsCount }, (_, index) => `sum(${totalsColumn(index)})::bigint`).join(', ');
-  const inserted = await db.query(
-    `INSERT INTO ${identifier(datasetTitlesTable(datasetId))} (dataset_id, title, code, totals, occurrences)
-     SELECT ${pg.escapeLiteral(datasetId)}::uuid, title, code, ${totalsCount ? `ARRAY[${sums}]` : `'{}'::bigint[]`}, sum(occurrences)::bigint
-       FROM ${identifier(datasetStagingTable(datasetId))} GROUP BY title, code`,
+/** Empties the partition and the staging table (to read the file again from the start). */
+export async function emptyTables(db: Queryable, datasetId: string): Promise<void> {
+  await db.query(`TRUNCATE ${identifier(datasetTitlesTable(datasetId))}, ${identifier(datasetStagingTable(datasetId))}`);
+}
+
+/**
+ * Adds up the late lines of the staging table and merges them into the indexed partition: a pair
+ * the partition holds gets their sums added, one it does not (the filter took it for written) is
+ * inserted. Answers how many were inserted.
+ */
+export async function mergeLatePairs(db: Queryable, datasetId: string, totalsCount: number): Promise<number> {
+  const columns = Array.from({ length: totalsCount }, (_, index) => index);
+  const sums = columns.map((index) => `sum(${totalsColumn(index)})::bigint`).join(', ');
+  const added = columns.map((index) => `p.totals[${index + 1}] + excluded.totals[${index + 1}]`).join(', ');
+  const partition = identifier(datasetTitlesTable(datasetId));
+  const merged = await db.query<{ inserted: string; too_large: string | null }>(
+    `WITH late AS (
+       SELECT title, code, ${totalsCount ? `ARRAY[${sums}]` : `'{}'::bigint[]`} AS totals, sum(occurrences)::bigint AS occurrences
+         FROM ${identifier(datasetStagingTable(datasetId))} GROUP BY title, code
+     ), merged AS (
+       INSERT INTO ${partition} AS p (title, code, totals, occurrences) SELECT title, code, totals, occurrences FROM late
+       ON CONFLICT (title, code) DO UPDATE SET occurrences = p.occurrences + excluded.occurrences${totalsCount ? `, totals = ARRAY[${added}]` : ''}
+       RETURNING xmax = 0 AS inserted, title, totals
+     )
+     SELECT count(*) FILTER (WHERE inserted) AS inserted,
+            (SELECT title FROM merged WHERE EXISTS (SELECT 1 FROM unnest(totals) AS total WHERE abs(total) > ${Number.MAX_SAFE_INTEGER}) LIMIT 1) AS too_large
+       FROM merged`,
   );
   // The in-memory grouping refuses sums it cannot keep exact (past 2^53); so does this one.
-  const tooLarge = await db.query<{ title: string }>(
-    `SELECT title FROM ${identifier(datasetTitlesTable(datasetId))}
-      WHERE EXISTS (SELECT 1 FROM unnest(totals) AS total WHERE abs(total) > ${Number.MAX_SAFE_INTEGER}) LIMIT 1`,
-  );
-  if (tooLarge.rows[0]) {
-    throw new InvalidDatasetFileError(`The totals of the title ${quoteValue(tooLarge.rows[0].title)} add up past 2^53, more than can be summed exactly.`);
-  }
-  return inserted.rowCount ?? 0;
+  const tooLarge = merged.rows[0]?.too_large;
+  if (tooLarge != null) throw new InvalidDatasetFileError(`The totals of the title ${quoteValue(tooLarge)} add up past 2^53, more than can be summed exactly.`);
+  return Number(merged.rows[0]?.inserted ?? 0);
 }
 
-/** The (title, code) index the titles pages walk; unique, as the rows are. Then statistics for the planner. */
-export async function indexPartition(db: Queryable, datasetId: string): Promise<void> {
+/**
+ * The (title, code) index the titles pages walk; unique, as the rows are. Its sort gets memory
+ * enough for the partition's rows (about 160 bytes a row, at most 1 GiB): at 256 MiB the
+ * parallel build of 3.9 M rows sorted on disk and took 7.2 s, at 1 GiB 4.1 s.
+ */
+export async function indexPartition(db: Queryable, datasetId: string, rows: number): Promise<void> {
   const partition = datasetTitlesTable(datasetId);
+  const megabytes = Math.min(1024, Math.max(64, Math.ceil((rows * 160) / 2 ** 20)));
+  await db.query(`SET maintenance_work_mem = '${megabytes}MB'`);
   await db.query(`CREATE UNIQUE INDEX ${identifier(`${partition}_title_code`)} ON ${identifier(partition)} (title, code)`);
-  await db.query(`ANALYZE ${identifier(partition)}`);
+}
+
+/** Statistics for the planner, once the rows are final. */
+export async function analyzePartition(db: Queryable, datasetId: string): Promise<void> {
+  await db.query(`ANALYZE ${identifier(datasetTitlesTable(datasetId))}`);
 }
 
 /**
@@ -94,8 +125,10 @@ export async function attachPartition(
     await client.query(
       `ALTER TABLE dataset_titles ATTACH PARTITION ${identifier(partition)} FOR VALUES IN (${pg.escapeLiteral(datasetId)})`,
     );
-    // The partition's own constraint says the same now.
-    await client.query(`ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_dataset`)}`);
+    // The partition's own constraint says the same now; rows come through the parent from now on.
+    await client.query(
+      `ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_dataset`)}, ALTER COLUMN dataset_id DROP DEFAULT`,
+    );
     await client.query(`DROP TABLE IF EXISTS ${identifier(datasetStagingTable(datasetId))}`);
     return true;
   });

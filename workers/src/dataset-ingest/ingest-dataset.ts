@@ -7,27 +7,30 @@ import { datasetExists } from '@og/api/db/queries/datasets';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import {
+  analyzePartition,
   attachPartition,
   createPartitionTable,
   createStagingTable,
   dropLeftoverTables,
-  groupIntoPartition,
+  emptyTables,
   indexPartition,
+  mergeLatePairs,
   partitionCopyStatement,
 } from './dataset-partition.js';
 import { DatasetGoneError, DeletionWatch } from './deletion-watch.js';
 import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-titles.js';
 import { readJsonTitles } from './read-json-titles.js';
-import { TableCopy } from './table-copy.js';
+import { DatasetRowGroups } from './row-groups.js';
+import { CopyTargets } from './table-copy.js';
 import type { ByteEncoding } from './text-bytes.js';
-import { defaultGroupBytes, TitleGroups } from './title-groups.js';
+import { defaultGroupBytes } from './title-groups.js';
 import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from './upload-sniffing.js';
 
 /**
  * Ingesting a stored upload into its dataset (DESIGN §5): the file is streamed (never held in
- * memory) and its rows grouped by (title, code) in a table of bounded memory. The distinct rows
- * are COPYed into the dataset's standalone partition — straight from memory when they fit, else
- * through a staging table the table spilled into and a GROUP BY — which is then indexed and
+ * memory) and its rows grouped by (title, code) in bounded memory (row-groups.ts). The distinct
+ * rows are COPYed into the dataset's standalone partition — at the end when they fit in memory,
+ * else also while the file is read — which is then indexed, has the late pairs merged in, and is
  * attached in the one transaction that marks the dataset ready. Until then no reader sees a row.
  *
  * Safe to run again after a killed attempt: an advisory lock on the dataset waits for the dead
@@ -64,6 +67,11 @@ const mixedEncodingMessage =
 /** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash): held for as long as an ingest runs. */
 export const ingestLockNamespace = 40_001;
 const reportEveryMs = 250;
+/**
+ * Bytes of COPY text that may wait in memory for Postgres: pairs written out while the file is
+ * read are taken in while the next rows are parsed, rather than the reading waiting for them.
+ */
+const maxQueuedBytes = 32 * 1024 * 1024;
 const heartbeatMs = 500;
 
 export async function ingestDataset(db: Database, input: IngestDatasetInput, tools: IngestDatasetTools = {}): Promise<IngestDatasetResult> {
@@ -128,30 +136,25 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   await dropLeftoverTables(client, input.datasetId);
   const sniff = await sniffInput(input);
   const totalsCount = metadata.data.totalsColumns.length;
-  const staging = await createStagingTable(client, input.datasetId, totalsCount);
+  await createPartitionTable(client, input.datasetId);
+  const copies = new CopyTargets(client, { partition: partitionCopyStatement(input.datasetId), staging: await createStagingTable(client, input.datasetId, totalsCount) }, maxQueuedBytes);
 
   let encoding: TextEncodingName = sniff.encoding;
-  let read: { rows: number; groups: TitleGroups };
+  let read: { rows: number; groups: DatasetRowGroups };
   for (;;) {
-    // Started by the first spill, if the pairs outgrow the memory at all.
-    const staged = new TableCopy(client, staging);
     try {
-      read = await readUpload(input, { sniff, encoding, metadata: metadata.data, staged, tools, report, watch });
-      // Pairs that outgrew the memory went to the staging table: the rest follow them there.
-      if (read.groups.spilled) {
-        await read.groups.flush();
-        await staged.end();
-      }
+      read = await readUpload(input, { sniff, encoding, metadata: metadata.data, copies, tools, report, watch });
       break;
     } catch (error) {
-      await staged.abort();
-      // Invalid UTF-8 past the part that decided the encoding: the aborted COPY left the staging
-      // table empty, so read the file again from the start as windows-1252.
+      await copies.abort();
+      // Invalid UTF-8 past the part that decided the encoding: empty what was written, and read
+      // the file again from the start as windows-1252.
       if (error instanceof NotUtf8Error && encoding === 'utf-8') {
         // A start that was plain ASCII said nothing: the file is windows-1252. A start with UTF-8
         // letters (or a UTF-8 BOM) is UTF-8, and re-reading it all as windows-1252 would garble them.
         // eslint-disable-next-line no-control-regex
         if (sniff.bomBytes > 0 || /[^\u0000-\u007F]/.test(sniff.head)) throw new InvalidDatasetFileError(mixedEncodingMessage);
+        await emptyTables(client, input.datasetId);
         encoding = 'windows-1252';
         continue;
       }
@@ -161,34 +164,30 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
 
   const { rows, groups } = read;
   watch.throwIfDeleted();
-  await createPartitionTable(client, input.datasetId);
-  let titles: number;
-  if (groups.spilled) {
-    const grouping = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.stagedLines)} lines to add up` };
-    titles = await withHeartbeat(report, grouping, () => groupIntoPartition(client, input.datasetId, totalsCount));
-  } else {
-    // Every pair was grouped in memory: they are the dataset's rows already.
-    titles = groups.size;
-    await withHeartbeat(report, { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(titles)} distinct` }, async () => {
-      const copy = new TableCopy(client, partitionCopyStatement(input.datasetId));
-      try {
-        await groups.writePartitionRows(input.datasetId, {
-          write: (text) => copy.write(text),
-          drained: () => {
-            watch.throwIfDeleted();
-            return copy.drained();
-          },
-        });
-        await copy.end();
-      } catch (error) {
-        await copy.abort();
-        throw error;
-      }
-    });
+  // The pairs still held go to the partition (the late ones to the staging table).
+  const held = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.writtenPairs)} distinct written` };
+  await withHeartbeat(report, held, async () => {
+    try {
+      await groups.finish();
+      await copies.end();
+    } catch (error) {
+      await copies.abort();
+      throw error;
+    }
+  });
+  let titles = groups.writtenPairs;
+  watch.throwIfDeleted();
+  await withHeartbeat(report, { phase: 'indexing', done: 0, total: null, unit: 'titles', message: `${count(titles)} distinct titles` }, () =>
+    indexPartition(client, input.datasetId, titles),
+  );
+  if (groups.lateLines > 0) {
+    watch.throwIfDeleted();
+    const merging = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.lateLines)} lines to add up` };
+    titles += await withHeartbeat(report, merging, () => mergeLatePairs(client, input.datasetId, totalsCount));
   }
   watch.throwIfDeleted();
   await withHeartbeat(report, { phase: 'indexing', done: 0, total: null, unit: 'titles', message: `${count(titles)} distinct titles` }, () =>
-    indexPartition(client, input.datasetId),
+    analyzePartition(client, input.datasetId),
   );
   watch.throwIfDeleted();
   if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }))) throw new DatasetGoneError();
@@ -219,20 +218,24 @@ async function readUpload(
     sniff: UploadSniff;
     encoding: TextEncodingName;
     metadata: TitleColumns;
-    staged: TableCopy;
+    copies: CopyTargets<'partition' | 'staging'>;
     tools: IngestDatasetTools;
     report: (progress: JobProgress) => Promise<void>;
     watch: DeletionWatch;
   },
-): Promise<{ rows: number; groups: TitleGroups }> {
-  const { sniff, staged, tools, report, metadata, watch } = context;
+): Promise<{ rows: number; groups: DatasetRowGroups }> {
+  const { sniff, copies, tools, report, metadata, watch } = context;
   const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns };
   const keyEncoding: ByteEncoding = input.format === 'csv' && context.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
-  const groups = new TitleGroups(columns.totalsColumns.length, staged, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
+  const outputs = {
+    partition: () => copies.to('partition'),
+    staging: () => copies.to('staging'),
+  };
+  const groups = new DatasetRowGroups(columns.totalsColumns.length, outputs, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
   let reported = 0;
   const afterPiece = async (rows: number, bytesRead: number) => {
     watch.throwIfDeleted();
-    await staged.drained();
+    await copies.drained();
     tools.signal?.throwIfAborted();
     if (Date.now() - reported >= reportEveryMs) {
       reported = Date.now();

@@ -5,7 +5,8 @@ import { CsvRowScanner, rowFound, rowIncomplete, strayQuote } from './csv-scanne
 import { errorAtLine, InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
 import { EventLoopTurns } from './event-loop-turns.js';
 import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from './text-bytes.js';
-import { nulInTitle, tableFull, type TitleGroups } from './title-groups.js';
+import type { RowGroups } from './row-groups.js';
+import { nulInTitle, tableFull } from './title-groups.js';
 import { maxTitleAndCodeBytes, maxTitleCharacters, nulProblem, titleProblem } from './title-limits.js';
 import { parseWholeNumberBytes, totalsCellProblem } from './totals-values.js';
 import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from './upload-sniffing.js';
@@ -51,7 +52,7 @@ export interface CsvReadOptions {
   dialect: CsvDialect;
   columns: TitleColumns;
   /** Where the rows are counted; flushed to the staging table whenever it is full. */
-  groups: TitleGroups;
+  groups: RowGroups;
   /** Runs after each piece of the file (backpressure, progress): rows read, bytes of the file read. */
   afterPiece: (rows: number, bytesRead: number) => Promise<void>;
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
 import { EventLoopTurns } from './event-loop-turns.js';
-import { nulInTitle, sumTooLarge, tableFull, type TitleGroups } from './title-groups.js';
+import type { RowGroups } from './row-groups.js';
+import { nulInTitle, sumTooLarge, tableFull } from './title-groups.js';
 import { nulProblem, titleProblem } from './title-limits.js';
 import { parseWholeNumber, totalsCellProblem } from './totals-values.js';
 
@@ -14,7 +15,7 @@ import { parseWholeNumber, totalsCellProblem } from './totals-values.js';
 export async function readJsonTitles(
   path: string,
   totalsColumns: string[],
-  groups: TitleGroups,
+  groups: RowGroups,
   afterPiece: (rows: number, bytesRead: number) => Promise<void>,
 ): Promise<number> {
   const values = new Float64Array(totalsColumns.length);

@@ -5,17 +5,22 @@ import pgCopyStreams from 'pg-copy-streams';
 /**
  * One `COPY … FROM STDIN` (text format), started by its first write and written to while the
  * file is still being read: Postgres takes in one piece while the next is parsed. Writes never
- * wait; {@link TableCopy.drained} is awaited between pieces, so little waits in memory. Until the
- * first write no COPY runs, and no lock is held that anyone (a delete of the dataset) waits for.
+ * wait; {@link TableCopy.drained} is awaited between pieces and waits while more than `maxQueued`
+ * bytes are still on their way to Postgres, so at most that much waits in memory (a queue lets
+ * the file be read on while Postgres stores what was written). Until the first write no COPY
+ * runs, and no lock is held that anyone (a delete of the dataset) waits for.
  */
 export class TableCopy {
   private stream: pgCopyStreams.CopyStreamQuery | null = null;
   private failure: Error | null = null;
-  private full = false;
+  /** Bytes written that the connection has not taken yet. */
+  private queued = 0;
+  private waiting: (() => void) | null = null;
 
   constructor(
     private readonly client: pg.PoolClient,
     private readonly statement: string,
+    private readonly maxQueued = 0,
   ) {}
 
   write(text: Buffer): void {
@@ -30,19 +35,31 @@ export class TableCopy {
         // it has let go of, and throws where nobody catches. Destroyed, it drops the buffer (and
         // sends a CopyFail, which Postgres, out of the COPY already, ignores).
         if (!stream.destroyed) stream.destroy();
+        this.wake();
       });
+      stream.on('close', () => this.wake());
       this.stream = stream;
     }
-    if (!this.stream.write(text)) this.full = true;
+    const bytes = text.length;
+    this.queued += bytes;
+    this.stream.write(text, () => {
+      this.queued -= bytes;
+      this.wake();
+    });
   }
 
-  /** Waits until Postgres has taken what was written (throws if the COPY failed). */
+  /** Waits until at most `maxQueued` bytes written are still on their way to Postgres (throws if the COPY failed). */
   async drained(): Promise<void> {
+    while (!this.failure && this.stream && !this.stream.destroyed && this.queued > this.maxQueued) {
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
     if (this.failure) throw this.failure;
-    if (!this.full || !this.stream) return;
-    this.full = false;
-    await this.until(this.stream, 'drain');
-    if (this.failure) throw this.failure;
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.();
   }
 
   /** Ends the COPY (if it started); answers the rows Postgres stored. */
@@ -75,5 +92,44 @@ export class TableCopy {
     } finally {
       waiting.abort();
     }
+  }
+}
+
+/** COPYs into several tables on one connection, one at a time: switching to another table ends the COPY running. */
+export class CopyTargets<Table extends string> {
+  private current: { table: Table; copy: TableCopy } | null = null;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly statements: Record<Table, string>,
+    private readonly maxQueued = 0,
+  ) {}
+
+  /** The COPY into `table`, started (at its first write) after the one running ends. */
+  async to(table: Table): Promise<TableCopy> {
+    if (this.current?.table === table) return this.current.copy;
+    await this.end();
+    const copy = new TableCopy(this.client, this.statements[table], this.maxQueued);
+    this.current = { table, copy };
+    return copy;
+  }
+
+  /** {@link TableCopy.drained} of the COPY running. */
+  async drained(): Promise<void> {
+    await this.current?.copy.drained();
+  }
+
+  /** Ends the COPY running, if any. */
+  async end(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    await current?.copy.end();
+  }
+
+  /** Abandons the COPY running, if any. */
+  async abort(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    await current?.copy.abort();
   }
 }
