@@ -84,14 +84,12 @@ export class DatasetRowGroups implements RowGroups {
     if (full === this.late) return this.writeLate();
     this.written ??= new WrittenKeyFilter(this.filterBytes);
     this.held.written = this.written;
-    this.writtenPairs += this.held.size;
-    await this.held.writePartitionRows(await this.outputs.partition(), this.written);
+    this.writtenPairs += await this.held.writePartitionRows(await this.outputs.partition(), this.written, true);
   }
 
   /** Writes all that is held: the pairs not yet written to the partition, and the late pairs to the staging table. */
   async finish(): Promise<void> {
-    this.writtenPairs += this.held.size;
-    await this.held.writePartitionRows(await this.outputs.partition());
+    this.writtenPairs += await this.held.writePartitionRows(await this.outputs.partition());
     if (this.late.size) await this.writeLate();
   }
 

@@ -268,40 +268,84 @@ export class TitleGroups {
 
   /** Writes every pair held to the staging table (`title, code, occurrences, total_0…`) and empties the table. */
   async flush(): Promise<void> {
-    const pairs = this.used;
-    await this.writeOut(this.staging, 'staging');
-    this.stagedLines += pairs;
+    await this.writeLines('staging', this.staging, false, undefined);
+    this.stagedLines += this.used;
+    this.empty();
   }
 
   /**
-   * Writes every pair held as rows of the dataset's partition (`title, code, totals, occurrences`;
-   * the partition's default fills in the dataset) and empties the table. With `record`, each
-   * pair's key is recorded there as written.
+   * Writes pairs held as rows of the dataset's partition (`title, code, totals, occurrences`; the
+   * partition's default fills in the dataset) and takes them out of the table; answers how many.
+   * With `record`, each written pair's key is recorded there. With `keepRepeated`, the pairs seen
+   * more than once stay in the table — when they are at most a quarter of it — as they are likely
+   * to come again (a census's common titles among record-level variants): written now, their later
+   * rows would all be late rows.
    */
-  async writePartitionRows(output: CopyOutput, record?: WrittenKeys): Promise<void> {
-    await this.writeOut(output, 'partition', record);
+  async writePartitionRows(output: CopyOutput, record?: WrittenKeys, keepRepeated = false): Promise<number> {
+    let repeated = 0;
+    if (keepRepeated) for (let slot = 0; slot < this.used; slot++) if (this.counts[slot * this.stride]! >= 2) repeated++;
+    const keep = repeated > 0 && repeated <= this.maxSlots / 4;
+    const written = this.used - (keep ? repeated : 0);
+    await this.writeLines('partition', output, keep, record);
+    if (keep) this.keepRepeatedOnly();
+    else this.empty();
+    return written;
   }
 
-  private async writeOut(output: CopyOutput, form: LineForm, record?: WrittenKeys): Promise<void> {
-    await this.writeLines(form, output);
-    if (record) for (let slot = 0; slot < this.used; slot++) record.add(this.hashes[slot]!);
+  private empty(): void {
     this.used = 0;
     this.arenaUsed = 0;
     this.table.fill(0);
   }
 
+  /** Moves the pairs seen more than once to the front (keys, counts, hashes) and rebuilds the table over them; the rest go. */
+  private keepRepeatedOnly(): void {
+    const { keys, counts, hashes, stride } = this;
+    let kept = 0;
+    let arenaTo = 0;
+    for (let slot = 0; slot < this.used; slot++) {
+      const base = slot * stride;
+      if (counts[base]! < 2) continue;
+      const start = keys[slot * 3]!;
+      const titleBytes = keys[slot * 3 + 1]!;
+      const codeBytes = keys[slot * 3 + 2]!;
+      this.arena.copyWithin(arenaTo, start, start + titleBytes + codeBytes);
+      keys[kept * 3] = arenaTo;
+      keys[kept * 3 + 1] = titleBytes;
+      keys[kept * 3 + 2] = codeBytes;
+      hashes[kept] = hashes[slot]!;
+      counts.copyWithin(kept * stride, base, base + stride);
+      arenaTo += titleBytes + codeBytes;
+      kept++;
+    }
+    this.used = kept;
+    this.arenaUsed = arenaTo;
+    const table = this.table;
+    table.fill(0);
+    for (let slot = 0; slot < kept; slot++) {
+      let at = hashes[slot]! & this.mask;
+      while (table[at * 2] !== 0) at = (at + 1) & this.mask;
+      table[at * 2] = slot + 1;
+      table[at * 2 + 1] = hashes[slot]!;
+    }
+  }
+
   /** Writes {@link lines} a buffer at a time, each taken in before the next, in turns of the event loop. */
-  private async writeLines(form: LineForm, output: CopyOutput): Promise<void> {
+  private async writeLines(form: LineForm, output: CopyOutput, skipRepeated: boolean, record: WrittenKeys | undefined): Promise<void> {
     const turns = new EventLoopTurns();
-    for (const text of this.lines(form)) {
+    for (const text of this.lines(form, skipRepeated, record)) {
       output.write(text);
       await output.drained();
       if (turns.over) await turns.next();
     }
   }
 
-  /** The pairs held as lines of COPY text, in buffers of about 256 KiB: staging lines, or partition rows. */
-  private *lines(form: LineForm): Generator<Buffer> {
+  /**
+   * The pairs held (but those seen more than once, when skipped) as lines of COPY text, in buffers
+   * of about 256 KiB: staging lines, or partition rows; each pair's key recorded in `record` as
+   * its line is made (here, so that recording a million keys waits for the event loop's turns too).
+   */
+  private *lines(form: LineForm, skipRepeated: boolean, record: WrittenKeys | undefined): Generator<Buffer> {
     const columns = this.totalsCount;
     // Room for the longest line: a key escaped (2 bytes a byte, 3 from windows-1252), the numbers.
     const longestLine = maxKeyBytes * 6 + 24 * (columns + 1) + columns + 64;
@@ -312,6 +356,8 @@ export class TitleGroups {
       const titleEnd = start + this.keys[slot * 3 + 1]!;
       const codeEnd = titleEnd + this.keys[slot * 3 + 2]!;
       const base = slot * this.stride;
+      if (skipRepeated && this.counts[base]! >= 2) continue;
+      record?.add(this.hashes[slot]!);
       length = this.writeText(output, length, start, titleEnd);
       output[length++] = 0x09;
       length = this.writeText(output, length, titleEnd, codeEnd);
