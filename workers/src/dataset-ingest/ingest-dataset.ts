@@ -233,17 +233,42 @@ async function readUpload(
   };
   const groups = new DatasetRowGroups(columns.totalsColumns.length, outputs, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
   let reported = 0;
+  let progress: JobProgress = { phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' };
   const afterPiece = async (rows: number, bytesRead: number) => {
     watch.throwIfDeleted();
+    progress = { ...progress, done: bytesRead, message: `${count(rows)} rows` };
     await copies.drained();
     tools.signal?.throwIfAborted();
     if (Date.now() - reported >= reportEveryMs) {
       reported = Date.now();
-      await report({ phase: 'reading', done: bytesRead, total: sniff.bytes, unit: 'bytes', message: `${count(rows)} rows` });
+      await report(progress);
     }
   };
-  await report({ phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' });
+  await report(progress);
+  // Writing out a full table (a million pairs, while Postgres takes them in) can outlast a second: said again meanwhile.
+  const heartbeat = setInterval(() => {
+    if (Date.now() - reported < heartbeatMs) return;
+    reported = Date.now();
+    void report(progress).catch(() => undefined);
+  }, heartbeatMs / 2);
+  try {
+    const rows = await readRows(input, { ...context, keyEncoding }, columns, groups, afterPiece);
+    await report({ ...progress, done: sniff.bytes, message: `${count(rows)} rows` });
+    return { rows, groups };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
 
+/** The rows of the upload, CSV or JSON, counted into the groups; answers how many. */
+async function readRows(
+  input: IngestDatasetInput,
+  context: { sniff: UploadSniff; encoding: TextEncodingName; keyEncoding: ByteEncoding },
+  columns: TitleColumns,
+  groups: DatasetRowGroups,
+  afterPiece: (rows: number, bytesRead: number) => Promise<void>,
+): Promise<number> {
+  const { sniff, keyEncoding } = context;
   let rows: number;
   if (input.format === 'csv') {
     rows = await readCsvTitles({
@@ -259,8 +284,7 @@ async function readUpload(
   } else {
     rows = await readJsonTitles(input.path, columns.totalsColumns, groups, afterPiece);
   }
-  await report({ phase: 'reading', done: sniff.bytes, total: sniff.bytes, unit: 'bytes', message: `${count(rows)} rows` });
-  return { rows, groups };
+  return rows;
 }
 
 /** Runs a long statement while repeating its progress every second, so watchers see it is alive. */

@@ -61,6 +61,8 @@ type LineForm = 'staging' | 'partition';
 const minSlots = 16;
 /** The hash table's slots at first. */
 const initialTableSlots = 1 << 16;
+/** A table this large grows to the most slots at once. */
+const jumpFromSlots = 1 << 18;
 /** The table's bytes a slot: two entries (load factor ≤ ½) of two numbers. */
 const tableBytesPerSlot = 2 * 2 * 4;
 const initialArenaBytes = 4 * 1024 * 1024;
@@ -88,6 +90,8 @@ export class TitleGroups {
   private readonly slotBytes: number;
   private readonly maxSlots: number;
   private used = 0;
+  /** Slots seen more than once. */
+  private repeated = 0;
   private readonly windows1252: boolean;
   private readonly scratch = Buffer.allocUnsafe(maxKeyBytes);
   /** Lines written to the staging table so far. */
@@ -171,7 +175,9 @@ export class TitleGroups {
 
     const counts = this.counts;
     const base = slot * this.stride;
-    counts[base]! += 1;
+    const occurrences = counts[base]! + 1;
+    counts[base] = occurrences;
+    if (occurrences === 2) this.repeated++;
     for (let column = 1; column < this.stride; column++) {
       const sum = counts[base + column]! + totals[offset + column - 1]!;
       if (sum > Number.MAX_SAFE_INTEGER || sum < -Number.MAX_SAFE_INTEGER) return sumTooLarge;
@@ -240,8 +246,11 @@ export class TitleGroups {
 
   /** Doubles the hash table if the budget allows, rebuilt from the stored hashes. */
   private growTable(): boolean {
-    if (this.usedBytes() + this.table.byteLength > this.maxBytes) return false;
-    const slots = this.tableSlots * 2;
+    const fits = (slots: number) => this.usedBytes() - this.table.byteLength + slots * tableBytesPerSlot <= this.maxBytes;
+    // Past a quarter of a million slots, straight to the most (each doubling rehashes all: 31 ms from 512 k).
+    let slots = this.tableSlots >= jumpFromSlots ? Math.max(this.maxSlots, this.tableSlots * 2) : this.tableSlots * 2;
+    if (!fits(slots)) slots = this.tableSlots * 2;
+    if (!fits(slots)) return false;
     const old = this.table;
     const table = new Int32Array((slots * tableBytesPerSlot) / 4);
     const mask = slots * 2 - 1;
@@ -282,28 +291,32 @@ export class TitleGroups {
    * rows would all be late rows.
    */
   async writePartitionRows(output: CopyOutput, record?: WrittenKeys, keepRepeated = false): Promise<number> {
-    let repeated = 0;
-    if (keepRepeated) for (let slot = 0; slot < this.used; slot++) if (this.counts[slot * this.stride]! >= 2) repeated++;
-    const keep = repeated > 0 && repeated <= this.maxSlots / 4;
-    const written = this.used - (keep ? repeated : 0);
+    const keep = keepRepeated && this.repeated > 0 && this.repeated <= this.maxSlots / 4;
+    const written = this.used - (keep ? this.repeated : 0);
     await this.writeLines('partition', output, keep, record);
-    if (keep) this.keepRepeatedOnly();
+    if (keep) await this.keepRepeatedOnly();
     else this.empty();
     return written;
   }
 
   private empty(): void {
     this.used = 0;
+    this.repeated = 0;
     this.arenaUsed = 0;
     this.table.fill(0);
   }
 
-  /** Moves the pairs seen more than once to the front (keys, counts, hashes) and rebuilds the table over them; the rest go. */
-  private keepRepeatedOnly(): void {
+  /**
+   * Moves the pairs seen more than once to the front (keys, counts, hashes) and rebuilds the table
+   * over them; the rest go. In turns of the event loop: a million slots take tens of ms.
+   */
+  private async keepRepeatedOnly(): Promise<void> {
     const { keys, counts, hashes, stride } = this;
+    const turns = new EventLoopTurns();
     let kept = 0;
     let arenaTo = 0;
     for (let slot = 0; slot < this.used; slot++) {
+      if ((slot & 0xffff) === 0 && turns.over) await turns.next();
       const base = slot * stride;
       if (counts[base]! < 2) continue;
       const start = keys[slot * 3]!;
@@ -319,6 +332,7 @@ export class TitleGroups {
       kept++;
     }
     this.used = kept;
+    this.repeated = kept;
     this.arenaUsed = arenaTo;
     const table = this.table;
     table.fill(0);
