@@ -137,7 +137,7 @@ describe('dataset.ingest in a worker', () => {
   });
 
   /** A stored upload and its dataset row, without a job. */
-  async function startIngestRow(content: string, metadata: Partial<DatasetMetadataInput>) {
+  async function startIngestRow(content: string | Buffer, metadata: Partial<DatasetMetadataInput>) {
     const datasetId = crypto.randomUUID();
     const file = path.join(env.config.dataDir, 'uploads', `${datasetId}.csv`);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -284,6 +284,24 @@ describe('dataset.ingest in a worker', () => {
     expect(done.job.result).toMatchObject({ encoding: 'windows-1252', rows: 130_001, titles: 2 });
     expect(done.rows.get(rowKey('Müller', '2'))).toEqual({ totals: [], occurrences: 1 });
     expect(done.rows.get(rowKey('weaver', '1'))).toEqual({ totals: [], occurrences: 130_000 });
+  });
+
+  it('reads the file again as windows-1252 after it had written pairs to the partition: they are not counted twice', async () => {
+    // 35,000 distinct titles, twice (over a MiB): they outgrow a small grouping memory, and their
+    // second rows are late rows, which outgrow theirs: rows reach both tables (COPYs ended, so
+    // committed) before the bad byte.
+    let csv = 'title,code\n';
+    for (let row = 0; row < 70_000; row++) csv += `weaver no. ${row % 35_000},1\n`;
+    const bytes = Buffer.concat([Buffer.from(csv), Buffer.from('M\xfcller,2\nweaver no. 7,1\n', 'latin1')]);
+    expect(bytes.length).toBeGreaterThan(1024 * 1024);
+    const { datasetId, file } = await startIngestRow(bytes, { codeColumn: 'code' });
+    const result = await ingestDataset(env.app.db, { datasetId, path: file, format: 'csv' }, { groupBytes: 256 * 1024 });
+    expect(result).toMatchObject({ encoding: 'windows-1252', rows: 70_002, titles: 35_001 });
+    const rows = await storedRows(env, datasetId);
+    expect(rows.size).toBe(35_001);
+    expect(rows.get(rowKey('Müller', '2'))).toEqual({ totals: [], occurrences: 1 });
+    expect(rows.get(rowKey('weaver no. 7', '1'))).toEqual({ totals: [], occurrences: 3 });
+    expect(rows.get(rowKey('weaver no. 34999', '1'))).toEqual({ totals: [], occurrences: 2 });
   });
 
   it('refuses a file whose UTF-8 start is followed by bytes that are not UTF-8, instead of garbling it', async () => {

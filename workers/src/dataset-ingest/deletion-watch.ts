@@ -14,8 +14,8 @@ const checkEveryMs = 1_000;
 
 /**
  * Notices, while an ingest runs, that its dataset was deleted, and stops the ingest: it cancels
- * the statement the ingest's connection is running (a COPY, the GROUP BY into the partition, the
- * index build, a wait for a lock), and {@link DeletionWatch.throwIfDeleted} throws at the ingest's
+ * the statement the ingest's connection is running (a COPY, the index build, the merge of the late
+ * pairs, a wait for a lock), and {@link DeletionWatch.throwIfDeleted} throws at the ingest's
  * next check, between pieces of the file and between phases. The ingest then drops its own tables
  * on its own connection (which still holds the advisory lock) and gives up.
  *

@@ -57,7 +57,7 @@ export interface IngestDatasetTools {
   report?: (progress: JobProgress) => Promise<void>;
   /** Stops the ingest between pieces of the file (it throws the signal's reason). */
   signal?: AbortSignal;
-  /** Memory the grouping of rows may use before pairs are written out to the staging table. */
+  /** Memory of the pairs held before they are written out (row-groups.ts: the late pairs get a sixth of it more, the filter of written keys a third). */
   groupBytes?: number;
 }
 
@@ -137,11 +137,13 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   const sniff = await sniffInput(input);
   const totalsCount = metadata.data.totalsColumns.length;
   await createPartitionTable(client, input.datasetId);
-  const copies = new CopyTargets(client, { partition: partitionCopyStatement(input.datasetId), staging: await createStagingTable(client, input.datasetId, totalsCount) }, maxQueuedBytes);
+  const statements = { partition: partitionCopyStatement(input.datasetId), staging: await createStagingTable(client, input.datasetId, totalsCount) };
 
   let encoding: TextEncodingName = sniff.encoding;
   let read: { rows: number; groups: DatasetRowGroups };
+  let copies: CopyTargets<'partition' | 'staging'>;
   for (;;) {
+    copies = new CopyTargets(client, statements, maxQueuedBytes);
     try {
       read = await readUpload(input, { sniff, encoding, metadata: metadata.data, copies, tools, report, watch });
       break;
@@ -176,6 +178,8 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
     }
   });
   let titles = groups.writtenPairs;
+  // Each pair was written once: anything else is a fault here, not in the file (and the job is retried).
+  if (copies.rowsStored('partition') !== titles) throw new Error(`The partition took ${copies.rowsStored('partition')} rows for ${titles} distinct pairs.`);
   watch.throwIfDeleted();
   await withHeartbeat(report, { phase: 'indexing', done: 0, total: null, unit: 'titles', message: `${count(titles)} distinct titles` }, () =>
     indexPartition(client, input.datasetId, titles),
@@ -211,7 +215,7 @@ async function sniffInput(input: IngestDatasetInput): Promise<UploadSniff> {
   }
 }
 
-/** Reads the file's rows into title groups; pairs that outgrow the memory go to the staging COPY as they do. */
+/** Reads the file's rows into title groups; pairs that outgrow the memory are written out (row-groups.ts) as they do. */
 async function readUpload(
   input: IngestDatasetInput,
   context: {

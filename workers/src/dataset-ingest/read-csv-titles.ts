@@ -51,7 +51,7 @@ export interface CsvReadOptions {
   bytesBefore: number;
   dialect: CsvDialect;
   columns: TitleColumns;
-  /** Where the rows are counted; flushed to the staging table whenever it is full. */
+  /** Where the rows are counted; flushed (written out) whenever it is full. */
   groups: RowGroups;
   /** Runs after each piece of the file (backpressure, progress): rows read, bytes of the file read. */
   afterPiece: (rows: number, bytesRead: number) => Promise<void>;

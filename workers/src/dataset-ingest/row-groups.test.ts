@@ -87,3 +87,20 @@ describe('writeWholeNumber', () => {
     }
   });
 });
+
+describe('DatasetRowGroups when the held pairs are mostly repeated', () => {
+  it('still makes room: a table full of pairs seen twice (long keys) is written out whole', async () => {
+    const { groups, text } = grouping(64 * 1024);
+    const expected: Sums = new Map();
+    // Each pair twice in a row (a file sorted by title), long titles: the key bytes fill the memory.
+    for (let pair = 0; pair < 3_000; pair++) {
+      const title = `${'a long occupational title, as transcribed '.repeat(4)}${pair}`;
+      for (let row = 0; row < 2; row++) await addRow(groups, title, 1);
+      expected.set(title, [2, 2]);
+    }
+    await groups.finish();
+    const { rows, twice } = partitionRows(text.partition);
+    expect(twice).toEqual([]);
+    expect(merged(rows, text.staging)).toEqual(expected);
+  });
+});

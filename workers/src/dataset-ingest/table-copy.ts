@@ -98,6 +98,7 @@ export class TableCopy {
 /** COPYs into several tables on one connection, one at a time: switching to another table ends the COPY running. */
 export class CopyTargets<Table extends string> {
   private current: { table: Table; copy: TableCopy } | null = null;
+  private readonly stored = new Map<Table, number>();
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -123,7 +124,12 @@ export class CopyTargets<Table extends string> {
   async end(): Promise<void> {
     const current = this.current;
     this.current = null;
-    await current?.copy.end();
+    if (current) this.stored.set(current.table, this.rowsStored(current.table) + (await current.copy.end()));
+  }
+
+  /** Rows Postgres stored in `table` by the COPYs ended so far. */
+  rowsStored(table: Table): number {
+    return this.stored.get(table) ?? 0;
   }
 
   /** Abandons the COPY running, if any. */

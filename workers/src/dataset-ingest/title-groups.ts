@@ -6,9 +6,9 @@ import { type ByteEncoding, decodeText } from './text-bytes.js';
  * its occurrence count and totals sums, growing up to a memory budget. A file whose distinct
  * pairs fit (a census has a few hundred thousand) is grouped here entirely, and its rows go
  * straight into the dataset's partition. At the budget the table answers {@link tableFull}, and
- * the reader writes it out to the staging table as lines of COPY text ({@link TitleGroups.flush}),
- * which empties it, so memory stays flat however many pairs there are; the staging table may then
- * hold a pair more than once, and a GROUP BY adds those up.
+ * its owner (row-groups.ts) writes it out as lines of COPY text — to the partition
+ * ({@link TitleGroups.writePartitionRows}) or to the staging table ({@link TitleGroups.flush}) —
+ * which empties it, so memory stays flat however many pairs there are.
  *
  * Hot (once per row), so it works on bytes: a pair's key is its title and code bytes, kept in
  * one arena; the table is open addressing over an FNV-1a hash; counts live in typed arrays.
@@ -90,8 +90,9 @@ export class TitleGroups {
   private readonly slotBytes: number;
   private readonly maxSlots: number;
   private used = 0;
-  /** Slots seen more than once. */
+  /** Slots seen more than once, and their key bytes. */
   private repeated = 0;
+  private repeatedKeyBytes = 0;
   private readonly windows1252: boolean;
   private readonly scratch = Buffer.allocUnsafe(maxKeyBytes);
   /** Lines written to the staging table so far. */
@@ -177,7 +178,10 @@ export class TitleGroups {
     const base = slot * this.stride;
     const occurrences = counts[base]! + 1;
     counts[base] = occurrences;
-    if (occurrences === 2) this.repeated++;
+    if (occurrences === 2) {
+      this.repeated++;
+      this.repeatedKeyBytes += titleBytes + codeBytes;
+    }
     for (let column = 1; column < this.stride; column++) {
       const sum = counts[base + column]! + totals[offset + column - 1]!;
       if (sum > Number.MAX_SAFE_INTEGER || sum < -Number.MAX_SAFE_INTEGER) return sumTooLarge;
@@ -277,7 +281,7 @@ export class TitleGroups {
 
   /** Writes every pair held to the staging table (`title, code, occurrences, total_0…`) and empties the table. */
   async flush(): Promise<void> {
-    await this.writeLines('staging', this.staging, false, undefined);
+    await this.writeLines('staging', this.staging, false, undefined, new EventLoopTurns());
     this.stagedLines += this.used;
     this.empty();
   }
@@ -286,15 +290,17 @@ export class TitleGroups {
    * Writes pairs held as rows of the dataset's partition (`title, code, totals, occurrences`; the
    * partition's default fills in the dataset) and takes them out of the table; answers how many.
    * With `record`, each written pair's key is recorded there. With `keepRepeated`, the pairs seen
-   * more than once stay in the table — when they are at most a quarter of it — as they are likely
-   * to come again (a census's common titles among record-level variants): written now, their later
-   * rows would all be late rows.
+   * more than once stay in the table — when they are at most a quarter of the pairs held and hold
+   * at most half the key bytes, so that writing out always makes room — as they are likely to come
+   * again (a census's common titles among record-level variants): written now, their later rows
+   * would all be late rows.
    */
   async writePartitionRows(output: CopyOutput, record?: WrittenKeys, keepRepeated = false): Promise<number> {
-    const keep = keepRepeated && this.repeated > 0 && this.repeated <= this.maxSlots / 4;
+    const keep = keepRepeated && this.repeated > 0 && this.repeated <= this.used / 4 && this.repeatedKeyBytes <= this.arenaUsed / 2;
     const written = this.used - (keep ? this.repeated : 0);
-    await this.writeLines('partition', output, keep, record);
-    if (keep) await this.keepRepeatedOnly();
+    const turns = new EventLoopTurns();
+    await this.writeLines('partition', output, keep, record, turns);
+    if (keep) await this.keepRepeatedOnly(turns);
     else this.empty();
     return written;
   }
@@ -302,6 +308,7 @@ export class TitleGroups {
   private empty(): void {
     this.used = 0;
     this.repeated = 0;
+    this.repeatedKeyBytes = 0;
     this.arenaUsed = 0;
     this.table.fill(0);
   }
@@ -310,9 +317,8 @@ export class TitleGroups {
    * Moves the pairs seen more than once to the front (keys, counts, hashes) and rebuilds the table
    * over them; the rest go. In turns of the event loop: a million slots take tens of ms.
    */
-  private async keepRepeatedOnly(): Promise<void> {
+  private async keepRepeatedOnly(turns: EventLoopTurns): Promise<void> {
     const { keys, counts, hashes, stride } = this;
-    const turns = new EventLoopTurns();
     let kept = 0;
     let arenaTo = 0;
     for (let slot = 0; slot < this.used; slot++) {
@@ -333,10 +339,12 @@ export class TitleGroups {
     }
     this.used = kept;
     this.repeated = kept;
+    this.repeatedKeyBytes = arenaTo;
     this.arenaUsed = arenaTo;
     const table = this.table;
     table.fill(0);
     for (let slot = 0; slot < kept; slot++) {
+      if ((slot & 0xffff) === 0 && turns.over) await turns.next();
       let at = hashes[slot]! & this.mask;
       while (table[at * 2] !== 0) at = (at + 1) & this.mask;
       table[at * 2] = slot + 1;
@@ -345,8 +353,9 @@ export class TitleGroups {
   }
 
   /** Writes {@link lines} a buffer at a time, each taken in before the next, in turns of the event loop. */
-  private async writeLines(form: LineForm, output: CopyOutput, skipRepeated: boolean, record: WrittenKeys | undefined): Promise<void> {
-    const turns = new EventLoopTurns();
+  private async writeLines(form: LineForm, output: CopyOutput, skipRepeated: boolean, record: WrittenKeys | undefined, turns: EventLoopTurns): Promise<void> {
+    // The reader's turn may be used up already: writing out starts a turn of its own.
+    await turns.next();
     for (const text of this.lines(form, skipRepeated, record)) {
       output.write(text);
       await output.drained();
