@@ -81,6 +81,7 @@ export class DatasetRowGroups implements RowGroups {
   async flush(): Promise<void> {
     const full = this.full;
     this.full = null;
+    if (await full?.grow()) return;
     if (full === this.late) return this.writeLate();
     this.written ??= new WrittenKeyFilter(this.filterBytes);
     this.held.written = this.written;

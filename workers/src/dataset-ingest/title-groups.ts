@@ -18,10 +18,11 @@ import { type ByteEncoding, decodeText } from './text-bytes.js';
  * slots the budget can hold (copying them as they doubled took 15 ms at a million slots); their
  * memory is taken only as slots are used, and only that counts against the budget. The hash
  * table starts small, as a census's pairs are probed faster in a small one (reading 1 GB took 5 %
- * more CPU with the table made for a million slots at once), and doubles as the slots fill,
- * rehashed from the stored hashes (10–20 ms to a million slots).
+ * more CPU with the table made for a million slots at once), and doubles as the slots fill
+ * (past 256 k slots, to its most at once), rehashed from the stored hashes; the table and the
+ * arena grow only in {@link TitleGroups.grow}, in a turn of the event loop of their own.
  *
- * Writing out is asynchronous, a buffer of 256 KiB at a time, in turns of the event loop
+ * Writing out is asynchronous, a buffer of 64 KiB at a time, in turns of the event loop
  * (event-loop-turns.ts): with the workers in the api's process (`npm start`), writing out a full
  * table at once (800 k pairs) held the loop, and every request, for 0.6–0.8 s.
  */
@@ -33,7 +34,7 @@ export const defaultGroupBytes = 96 * 1024 * 1024;
 export const nulInTitle = -1;
 /** Answered by {@link TitleGroups.add} when a sum would pass 2^53 (no longer exact). */
 export const sumTooLarge = -2;
-/** Answered by {@link TitleGroups.add} for a new pair when the memory budget is used up: nothing was counted; flush, then add the row again. */
+/** Answered by {@link TitleGroups.add} for a new pair when there is no room for it: nothing was counted; grow or flush, then add the row again. */
 export const tableFull = -3;
 
 /**
@@ -66,8 +67,8 @@ const jumpFromSlots = 1 << 18;
 /** The table's bytes a slot: two entries (load factor ≤ ½) of two numbers. */
 const tableBytesPerSlot = 2 * 2 * 4;
 const initialArenaBytes = 4 * 1024 * 1024;
-/** Written-out lines go in buffers of about this size (1–2 ms to make one; 12 ms while the code is not yet optimised). */
-const outputBytes = 256 * 1024;
+/** Written-out lines go in buffers of about this size (under 1 ms to make one; 256 KiB took 40–50 ms while the code was not yet optimised, at the first write-out, in one turn). */
+const outputBytes = 64 * 1024;
 /** A key is at most this long (title-limits.ts allows 2,600 bytes of UTF-8 together). */
 const maxKeyBytes = 8 * 1024;
 
@@ -90,6 +91,8 @@ export class TitleGroups {
   private readonly slotBytes: number;
   private readonly maxSlots: number;
   private used = 0;
+  /** What the last new pair lacked room in, when growing would make it. */
+  private growth: 'table' | 'arena' | null = null;
   /** Slots seen more than once, and their key bytes. */
   private repeated = 0;
   private repeatedKeyBytes = 0;
@@ -219,9 +222,14 @@ export class TitleGroups {
   /** Stores a new key in a free slot and answers it; -1 when the budget leaves no room for it. */
   private insert(hash: number, title: Uint8Array, titleStart: number, titleBytes: number, code: Uint8Array, codeStart: number, codeBytes: number): number {
     if (this.used === this.maxSlots || (this.used >= minSlots && this.usedBytes() + this.slotBytes > this.maxBytes)) return -1;
-    if (this.used === this.tableSlots && !this.growTable()) return -1;
-    while (this.arenaUsed + titleBytes + codeBytes > this.arena.length) {
-      if (!this.growArena()) return -1;
+    // Growing waits for {@link grow}, in a turn of the event loop of its own.
+    if (this.used === this.tableSlots) {
+      this.growth = 'table';
+      return -1;
+    }
+    if (this.arenaUsed + titleBytes + codeBytes > this.arena.length) {
+      this.growth = 'arena';
+      return -1;
     }
     const slot = this.used++;
     const start = this.arenaUsed;
@@ -249,6 +257,20 @@ export class TitleGroups {
   }
 
   /** Doubles the hash table if the budget allows, rebuilt from the stored hashes. */
+  /**
+   * After {@link add} answered {@link tableFull}: grows the hash table or the arena of keys, if
+   * that is what it lacked and the budget allows, and answers whether it did (then add the row
+   * again); else the pairs must be written out. Grows in a turn of the event loop of its own:
+   * growing a large table (allocating it, rehashing) took 20–30 ms, on top of the reader's turn.
+   */
+  async grow(): Promise<boolean> {
+    const growth = this.growth;
+    this.growth = null;
+    if (!growth) return false;
+    await new EventLoopTurns().next();
+    return growth === 'table' ? this.growTable() : this.growArena();
+  }
+
   private growTable(): boolean {
     const fits = (slots: number) => this.usedBytes() - this.table.byteLength + slots * tableBytesPerSlot <= this.maxBytes;
     // Past a quarter of a million slots, straight to the most (each doubling rehashes all: 31 ms from 512 k).
@@ -281,6 +303,7 @@ export class TitleGroups {
 
   /** Writes every pair held to the staging table (`title, code, occurrences, total_0…`) and empties the table. */
   async flush(): Promise<void> {
+    if (await this.grow()) return;
     await this.writeLines('staging', this.staging, false, undefined, new EventLoopTurns());
     this.stagedLines += this.used;
     this.empty();
@@ -365,7 +388,7 @@ export class TitleGroups {
 
   /**
    * The pairs held (but those seen more than once, when skipped) as lines of COPY text, in buffers
-   * of about 256 KiB: staging lines, or partition rows; each pair's key recorded in `record` as
+   * of about 64 KiB: staging lines, or partition rows; each pair's key recorded in `record` as
    * its line is made (here, so that recording a million keys waits for the event loop's turns too).
    */
   private *lines(form: LineForm, skipRepeated: boolean, record: WrittenKeys | undefined): Generator<Buffer> {
