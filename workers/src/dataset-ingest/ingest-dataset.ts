@@ -167,7 +167,10 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   const { rows, groups } = read;
   watch.throwIfDeleted();
   // The pairs still held go to the partition (the late ones to the staging table).
-  const held = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.writtenPairs)} distinct written` };
+  const pairs = groups.spilled
+    ? `${count(groups.writtenPairs)} distinct written, ${count(groups.heldPairs)} more`
+    : `${count(groups.heldPairs)} distinct`;
+  const held = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${pairs}` };
   await withHeartbeat(report, held, async () => {
     try {
       await groups.finish();

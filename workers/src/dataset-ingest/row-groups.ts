@@ -94,6 +94,11 @@ export class DatasetRowGroups implements RowGroups {
     if (this.late.size) await this.writeLate();
   }
 
+  /** Pairs held in memory, not written yet. */
+  get heldPairs(): number {
+    return this.held.size;
+  }
+
   /** Whether pairs were written before the end (the memory was full at least once). */
   get spilled(): boolean {
     return this.written !== null;
