@@ -106,8 +106,8 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   // Waits while an earlier attempt's connection still works on this dataset.
   await client.query(`SET lock_timeout = '5min'`);
   await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [ingestLockNamespace, input.datasetId]);
+  // The merge of late pairs adds them up in memory (the index sizes its own maintenance_work_mem).
   await client.query(`SET work_mem = '128MB'`);
-  await client.query(`SET maintenance_work_mem = '256MB'`);
 
   const found = await client.query<{
     state: string;

@@ -67,7 +67,7 @@ export class TableCopy {
     if (this.failure) throw this.failure;
     if (!this.stream) return 0;
     this.stream.end();
-    await this.until(this.stream, 'finish');
+    await this.untilFinished(this.stream);
     if (this.failure) throw this.failure;
     return this.stream.rowCount;
   }
@@ -82,11 +82,11 @@ export class TableCopy {
     await closed;
   }
 
-  /** Waits for the event, or for the stream to close (after an error). */
-  private async until(stream: pgCopyStreams.CopyStreamQuery, event: 'drain' | 'finish'): Promise<void> {
+  /** Waits for the COPY to finish, or for the stream to close (after an error). */
+  private async untilFinished(stream: pgCopyStreams.CopyStreamQuery): Promise<void> {
     const waiting = new AbortController();
     try {
-      await Promise.race([once(stream, event, { signal: waiting.signal }), once(stream, 'close', { signal: waiting.signal })]);
+      await Promise.race([once(stream, 'finish', { signal: waiting.signal }), once(stream, 'close', { signal: waiting.signal })]);
     } catch (error) {
       if (!this.failure) throw error;
     } finally {

@@ -48,7 +48,7 @@ export class WrittenKeyFilter implements WrittenKeys {
 
 const blockBytes = 64;
 
-/** MurmurHash3's finalizer: every bit of the hash moves every bit of the step. */
+/** MurmurHash3's finalizer: every bit of the hash moves every bit of the block's bit numbers (the block itself is the hash's low bits). */
 function mixed(hash: number): number {
   let h = hash ^ (hash >>> 16);
   h = Math.imul(h, 0x85ebca6b);
