@@ -49,8 +49,8 @@ export function childProcessEnv(env: Pick<TestEnvironment, 'config'>, overrides:
 export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function dropDatabase(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
+async function dropDatabase(name: string, serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
@@ -59,8 +59,8 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
+async function deleteRedisKeys(prefix: string, serverUrl: string): Promise<void> {
+  const redis = new Redis(serverUrl);
   try {
     let cursor = '0';
     do {
@@ -74,16 +74,22 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
 }
 
 export async function startTestEnvironment(
-  options: { workers?: boolean; env?: Record<string, string> } = {},
+  options: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    /** Servers of the test's own (tests/support/private-services.ts) instead of the shared ones. */
+    services?: { postgresUrl: string; redisUrl: string };
+  } = {},
 ): Promise<TestEnvironment> {
+  const servers = options.services ?? { postgresUrl, redisUrl };
   const id = crypto.randomBytes(5).toString('hex');
   const databaseName = `og_test_${id}`;
-  const databaseUrl = new URL(postgresUrl);
+  const databaseUrl = new URL(servers.postgresUrl);
   databaseUrl.pathname = `/${databaseName}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl.toString(),
-    REDIS_URL: redisUrl,
+    REDIS_URL: servers.redisUrl,
     REDIS_PREFIX: `ogtest-${id}`,
     DATA_DIR: `/tmp/og-test-${id}`,
     LOG_LEVEL: 'warn',
@@ -117,9 +123,9 @@ export async function startTestEnvironment(
       await server.close();
       await workers?.close(1_000);
       await closeAppContext(app);
-      await dropDatabase(databaseName);
+      await dropDatabase(databaseName, servers.postgresUrl);
       await fs.promises.rm(config.dataDir, { recursive: true, force: true });
-      await deleteRedisKeys(config.redisPrefix);
+      await deleteRedisKeys(config.redisPrefix, servers.redisUrl);
     },
   };
 }
