@@ -72,6 +72,8 @@ const environment = z.object({
   /** `npm start` runs the workers inside the api process; separate processes set this off. */
   WORKERS_IN_PROCESS: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** How often workers look for job runs the queue no longer runs (and how long such a run must be idle first). */
+  JOB_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web/dist')),
   /** Where the static suggestions files (`/suggestions/{a}-{b}.json`, SPEC §7 "Static") are read from. */
   SUGGESTIONS_DIR: z.string().default(path.join(projectRoot, 'infra/suggestions')),
@@ -116,6 +118,7 @@ export interface Config {
   admin: { username: string; password: string } | null;
   workersInProcess: boolean;
   workerConcurrency: number;
+  jobReconcileIntervalMs: number;
   webDistDir: string;
   /** The directory of the suggestions files served at `/suggestions/{a}-{b}.json`. */
   suggestionsDir: string;
@@ -184,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: env.OG_ADMIN_USER && env.OG_ADMIN_PASSWORD ? { username: env.OG_ADMIN_USER, password: env.OG_ADMIN_PASSWORD } : null,
     workersInProcess: env.WORKERS_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    jobReconcileIntervalMs: env.JOB_RECONCILE_INTERVAL_MS,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     suggestionsDir: path.resolve(env.SUGGESTIONS_DIR),
     siteDir: path.resolve(env.SITE_DIR),
