@@ -18,6 +18,8 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,
+  /** The server's disk cannot hold what the request would write (an upload, a link): nothing of it was kept. */
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
