@@ -34,6 +34,12 @@ describe('the Secure flag of the session and CSRF cookies', () => {
     expect(secureFlag(cookies)).toEqual([true, true]);
   });
 
+  it('is set for HTTPS said by a trusted proxy with COOKIE_SECURE=auto written out (not read as false)', async () => {
+    const cookies = await loginCookies({ NODE_ENV: 'production', COOKIE_SECURE: 'auto', TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' });
+    expect(secureFlag(cookies)).toEqual([true, true]);
+    expect(secureFlag(await loginCookies({ NODE_ENV: 'production', COOKIE_SECURE: 'auto', TRUST_PROXY: 'true' }))).toEqual([false, false]);
+  });
+
   it('is always set with COOKIE_SECURE=true (TLS ends at a proxy the app is not told about), never with false', async () => {
     expect(secureFlag(await loginCookies({ COOKIE_SECURE: 'true' }))).toEqual([true, true]);
     expect(secureFlag(await loginCookies({ COOKIE_SECURE: 'false', TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' }))).toEqual([false, false]);

@@ -19,9 +19,23 @@ function defaultSeedDir(): string | null {
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-const booleanFlag = z.preprocess(
-  (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
-  z.boolean(),
+/** The spellings a yes/no setting accepts (any case); anything else is a configuration error, not a silent `false`. */
+const flagWords: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false, on: true, off: false };
+const otherSpellings = '1/0, yes/no, on/off';
+/** A known spelling as its boolean; any other value passes through unchanged, for the schema to refuse. */
+const readFlagWord = (value: unknown): unknown => (typeof value === 'string' ? (flagWords[value.trim().toLowerCase()] ?? value) : value);
+/** A yes/no setting; unset or empty is `fallback`. */
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(emptyToUndefined, z.preprocess(readFlagWord, z.boolean({ error: (issue) => `expected true or false (or ${otherSpellings}), not ${JSON.stringify(issue.input)}` })).default(fallback));
+/** `auto`, or a yes/no setting forced on or off; unset or empty is `auto`. */
+const autoOrFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim().toLowerCase() === 'auto' ? 'auto' : readFlagWord(value)),
+      z.union([z.literal('auto'), z.boolean()], { error: (issue) => `expected auto, true or false (or ${otherSpellings}), not ${JSON.stringify(issue.input)}` }),
+    )
+    .default('auto'),
 );
 const byteSize = z
   .string()
@@ -64,13 +78,13 @@ const environment = z.object({
   /** The licence an exported crosswalk (SSSOM) names. */
   CROSSWALK_LICENSE: z.string().url().default('https://w3id.org/sssom/license/unspecified'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  COOKIE_SECURE: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  COOKIE_SECURE: autoOrFlag,
+  TRUST_PROXY: booleanFlag(false),
   LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OG_ADMIN_USER: optionalString,
   OG_ADMIN_PASSWORD: optionalString,
   /** `npm start` runs the workers inside the api process; separate processes set this off. */
-  WORKERS_IN_PROCESS: booleanFlag.default(true),
+  WORKERS_IN_PROCESS: booleanFlag(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How often workers look for job runs the queue no longer runs (and how long such a run must be idle first). */
   JOB_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
@@ -181,7 +195,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sparqlMaxBytes: env.SPARQL_MAX_BYTES,
     crosswalkLicense: env.CROSSWALK_LICENSE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
-    cookieSecure: env.COOKIE_SECURE ?? 'auto',
+    cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
     admin: env.OG_ADMIN_USER && env.OG_ADMIN_PASSWORD ? { username: env.OG_ADMIN_USER, password: env.OG_ADMIN_PASSWORD } : null,
