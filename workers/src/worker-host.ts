@@ -9,13 +9,18 @@ import {
   updateJobRunProgress,
   type JobRunRow,
 } from '@og/api/db/queries/job-runs';
+import { isDatabaseUnavailable, waitForDatabase } from '@og/api/db/database';
 import { presentJobRun } from '@og/api/presenters/job-run';
 import type { JobEventName } from '@og/shared/events/job-events';
 import { bullPrefix, type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
+import { removeUpload } from '@og/api/lib/uploads';
 import { JobEventsEmitter } from './job-events-emitter.js';
+import { JobReconciler, lostJobMessage } from './job-reconciler.js';
 import type { FinalFailure, FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
 
 const progressIntervalMs = 250;
+/** How long a failed attempt waits for a database that is away before it lets BullMQ schedule the retry. */
+const databaseWaitMs = 60_000;
 
 /**
  * Runs one BullMQ worker per job kind. Around each processor it keeps the job's `job_runs`
@@ -29,6 +34,7 @@ export class WorkerHost {
   private readonly connection: Redis;
   private readonly events: JobEventsEmitter;
   private readonly shutdown = new AbortController();
+  private readonly reconciler: JobReconciler;
 
   private readonly finalFailureHooks: FinalFailureHooks;
 
@@ -60,6 +66,14 @@ export class WorkerHost {
       worker.on('error', (error) => deps.log.error('worker error', { kind, error }));
       this.workers.push(worker);
     }
+    this.reconciler = new JobReconciler(
+      deps,
+      {
+        failForGood: (kind, jobId, data, failure) => this.failForGood(kind, jobId, data, failure),
+        complete: (kind, jobId, result) => this.completeFromQueue(kind, jobId, result),
+      },
+      deps.config.jobReconcileIntervalMs,
+    );
   }
 
   private publish(event: JobEventName, row: JobRunRow | null): void {
@@ -67,6 +81,17 @@ export class WorkerHost {
   }
 
   private async run(kind: JobKind, job: Job): Promise<unknown> {
+    try {
+      return await this.runAttempt(kind, job);
+    } catch (error) {
+      // A database that is away fails this attempt; the retry waits until it answers again, so a
+      // restart does not use up the job's attempts while it lasts.
+      if (isDatabaseUnavailable(error)) await waitForDatabase(this.deps.db, { timeoutMs: databaseWaitMs, signal: this.shutdown.signal });
+      throw error;
+    }
+  }
+
+  private async runAttempt(kind: JobKind, job: Job): Promise<unknown> {
     const { db, log } = this.deps;
     const id = job.id!;
     // Scheduled jobs (no API request made them) get their row here.
@@ -87,32 +112,56 @@ export class WorkerHost {
       await job.updateProgress(progress);
       this.publish('job:progress', await updateJobRunProgress(db, id, progress));
     };
+    // This attempt's own stop: a progress report that cannot be saved (the database is away, or
+    // the queue lost the job) stops the processor at its next safe point, as a shutdown does.
+    const attempt = new AbortController();
+    const stopAttempt = (error: unknown) => {
+      if (!attempt.signal.aborted) attempt.abort(error instanceof Error ? error : new Error(String(error)));
+    };
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const tools: ProcessorTools = {
       job,
-      signal: this.shutdown.signal,
+      signal: AbortSignal.any([this.shutdown.signal, attempt.signal]),
       log: log.child(kind),
       linksChanged: (a, b) => this.events.linksChanged(a, b),
       predictionSetChanged: (predictionSetId, strings) => this.events.predictionSetChanged(predictionSetId, strings),
       report: async (progress) => {
-        // A new phase goes out at once (a throttled one could be overwritten and never seen).
-        if (Date.now() - lastReport >= progressIntervalMs || progress.phase !== lastPhase) await flush(progress);
-        else pending = progress;
+        if (attempt.signal.aborted) return;
+        try {
+          // A new phase goes out at once (a throttled one could be overwritten and never seen).
+          if (Date.now() - lastReport >= progressIntervalMs || progress.phase !== lastPhase) await flush(progress);
+          else pending = progress;
+        } catch (error) {
+          log.warn('a job could not save its progress; its attempt stops', { kind, jobId: id, error: error as Error });
+          stopAttempt(error);
+        }
       },
     };
 
     try {
       const processor = this.factories[kind](this.deps) as (input: unknown, tools: ProcessorTools) => Promise<unknown>;
       const result = definition.result.parse(await processor(input.data, tools));
+      if (attempt.signal.aborted) throw attempt.signal.reason;
       if (pending) await flush(pending);
       this.publish('job:completed', await finishJobRun(db, id, { state: 'completed', result }));
       return result;
-    } catch (error) {
+    } catch (thrown) {
+      const lost = await this.isLost(kind, id);
+      const error = lost ? new UnrecoverableError(lostJobMessage) : thrown;
       const message = error instanceof Error ? error.message : String(error);
       // While the job is still this worker's: one that dies in the hook leaves the job to BullMQ's stalled check.
       if (error instanceof UnrecoverableError || lastAttempt) await this.failForGood(kind, id, input.data, { message, error });
       else this.publish('job:progress', await finishJobRun(db, id, { state: 'retrying', error: message }));
       throw error;
+    }
+  }
+
+  /** Whether the queue no longer has the job (Redis lost its data): it can neither finish nor be retried there. */
+  private async isLost(kind: JobKind, id: string): Promise<boolean> {
+    try {
+      return !(await this.deps.jobs.queue(kind).getJob(id));
+    } catch {
+      return false;
     }
   }
 
@@ -146,11 +195,28 @@ export class WorkerHost {
         this.deps.log.error('the final-failure hook of a job failed', { kind, jobId, error: error as Error }),
       );
     }
+    // A job that failed for good never reads its upload again.
+    const upload = (data as { path?: unknown } | null)?.path;
+    if (typeof upload === 'string') await removeUpload(this.deps.config, upload).catch(() => undefined);
     this.publish('job:failed', await finishJobRun(this.deps.db, jobId, { state: 'failed', error: failure.message }));
   }
 
+  /** The queue finished a job whose row was not told: the row takes the queue's result. */
+  private async completeFromQueue(kind: JobKind, jobId: string, returned: unknown): Promise<void> {
+    const result = jobKinds[kind].result.safeParse(returned);
+    if (!result.success) return this.failForGood(kind, jobId, null, { message: 'The job finished without a result the app can read.', error: null });
+    this.publish('job:completed', await finishJobRun(this.deps.db, jobId, { state: 'completed', result: result.data }));
+  }
+
+  /** Waits until every worker is connected, then reconciles job runs (at once, and every interval). */
   async waitUntilReady(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+    this.reconciler.start();
+  }
+
+  /** One reconciling pass at once (see {@link JobReconciler}); answers how many runs it settled. */
+  reconcile(): Promise<number> {
+    return this.reconciler.reconcile();
   }
 
   /**
@@ -159,6 +225,7 @@ export class WorkerHost {
    */
   async close(graceMs = 20_000): Promise<void> {
     const timer = setTimeout(() => this.shutdown.abort(new Error('The worker shut down; the job will be retried.')), graceMs);
+    await this.reconciler.stop();
     await Promise.all(this.workers.map((worker) => worker.close()));
     clearTimeout(timer);
     this.deps.coders.close();

@@ -11,7 +11,41 @@ export function createDatabase(databaseUrl: string, max = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  // A checked-out client whose connection drops (a restart, a COPY cut off by EPIPE) emits 'error'
+  // besides failing its query; unheard, that event would end the process. The query's own error
+  // fails the step that ran it, and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/** SQLSTATE classes and socket codes of a PostgreSQL that is away: shut down, restarting, unreachable. */
+const lostConnectionStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const lostConnectionSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether an error says the database is away rather than that the statement was wrong: the
+ * server shut down or is starting, the connection broke or was refused. Such a failure is worth
+ * retrying once the database answers again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (lostConnectionStates.has(code) || code.startsWith('08') || lostConnectionSocketCodes.has(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error|not queryable/i.test(message);
+}
+
+/** Waits until the database answers a query, or `timeoutMs` passes, or `signal` aborts; answers whether it answered. */
+export async function waitForDatabase(db: Database, options: { timeoutMs: number; signal?: AbortSignal; intervalMs?: number }): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    try {
+      await db.query('SELECT 1');
+      return true;
+    } catch {
+      if (Date.now() >= deadline || options.signal?.aborted) return false;
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
+    }
+  }
 }
 
 /** The database name of a connection URL, and the same URL pointing at the `postgres` maintenance database. */
@@ -27,6 +61,7 @@ export function splitDatabaseUrl(databaseUrl: string): { name: string; maintenan
 export async function ensureDatabaseExists(databaseUrl: string): Promise<boolean> {
   const { name, maintenanceUrl } = splitDatabaseUrl(databaseUrl);
   const client = new pg.Client({ connectionString: maintenanceUrl });
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -15,6 +15,9 @@ export interface RunningProcess {
 export function runProcess(start: () => Promise<RunningProcess>): void {
   start()
     .then(({ log, stop }) => {
+      // A promise nobody awaited that failed (a fault of a store that went away mid-step) is
+      // logged: the request or job it belonged to has failed already, and the process serves on.
+      process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason as Error }));
       let stopping = false;
       const onSignal = (signal: NodeJS.Signals) => {
         if (stopping) return;

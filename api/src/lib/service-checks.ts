@@ -22,6 +22,7 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
   const { maintenanceUrl } = splitDatabaseUrl(databaseUrl);
   const where = hostPort(new URL(databaseUrl), 5432);
   const client = new pg.Client({ connectionString: maintenanceUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');

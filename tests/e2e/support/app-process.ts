@@ -15,6 +15,8 @@ export interface AppProcess {
   databaseUrl: string;
   admin: { username: string; password: string };
   output(): string;
+  /** Whether the process is still running. */
+  alive(): boolean;
   addUser(username: string, role: 'admin' | 'member', password: string): void;
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startAppProcess(extraEnv: Record<string, string> = {}): Pr
     databaseUrl: database.toString(),
     admin,
     output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
     addUser(username, role, password) {
       const result = spawnSync(process.execPath, ['api/dist/cli/user-add.js', '--username', username, '--role', role], {
         cwd: root,

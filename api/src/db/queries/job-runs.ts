@@ -97,3 +97,27 @@ export async function findJobRuns(db: Queryable, ids: string[]): Promise<JobRunR
   const result = await db.query<JobRunRow>('SELECT * FROM job_runs WHERE id = ANY($1::text[])', [ids]);
   return result.rows;
 }
+
+/** Job runs not over whose row has not changed for `idleMs`: those the reconciler checks against the queue. */
+export async function findIdleUnfinishedJobRuns(db: Queryable, idleMs: number, limit = 500): Promise<JobRunRow[]> {
+  const result = await db.query<JobRunRow>(
+    `SELECT * FROM job_runs
+      WHERE state IN ('queued', 'active', 'retrying') AND updated_at < now() - make_interval(secs => $1 / 1000.0)
+      ORDER BY updated_at LIMIT $2`,
+    [idleMs, limit],
+  );
+  return result.rows;
+}
+
+/**
+ * Takes a job run for reconciling: answers true for the one process that finds it still idle for
+ * `idleMs` and not over (the claim touches it), so two workers never settle the same run twice.
+ */
+export async function claimIdleJobRun(db: Queryable, id: string, idleMs: number): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE job_runs SET updated_at = now()
+      WHERE id = $1 AND state IN ('queued', 'active', 'retrying') AND updated_at < now() - make_interval(secs => $2 / 1000.0)`,
+    [id, idleMs],
+  );
+  return result.rowCount === 1;
+}
