@@ -56,6 +56,8 @@ function sameOrigin(request: http.IncomingMessage): boolean {
 export function attachRealtime(app: AppContext, server: http.Server): { io: RealtimeServer; close(): Promise<void> } {
   const pub = createRedis(app.config.redisUrl, 'consumer');
   const sub = pub.duplicate();
+  // A duplicate does not take over the listeners: ioredis reconnects on its own, as for `pub`.
+  sub.on('error', () => undefined);
   const io: RealtimeServer = new Server(server, {
     path: '/socket.io',
     serveClient: false,
