@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import type { ConversionResult } from '@og/shared/contracts/conversions';
+import { codeCell, type CsvCell, csvFile } from '@og/shared/domain/csv-writer';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 
@@ -16,14 +16,15 @@ function fileStem(conversion: ConversionResult['conversion']): string {
 /**
  * The converted table as CSV (issue 14): `target_code, target_name, occurrences`, then one column
  * per totals column; the rows not converted follow, one per reason, with an empty `target_code`
- * and the reason in `target_name`, so every column adds up to the dataset's sums.
+ * and the reason in `target_name`, so every column adds up to the dataset's sums. Names (the
+ * totals columns' too) are guarded against formula injection by the CSV writer.
  */
 export function conversionCsv(result: ConversionResult): { body: string; fileName: string; contentType: string } {
   const { conversion } = result;
-  const fields = ['target_code', 'target_name', 'occurrences', ...conversion.totalsColumns];
-  const data = result.rows.map((row) => [row.targetCode, row.targetName, String(row.occurrences), ...row.totals.map(String)]);
-  for (const entry of conversion.summary?.notConverted ?? []) data.push(['', entry.reason, String(entry.occurrences), ...entry.totals.map(String)]);
-  return { body: `${Papa.unparse({ fields, data }, { newline: '\r\n' })}\r\n`, fileName: `${fileStem(conversion)}.csv`, contentType: 'text/csv; charset=utf-8' };
+  const header = ['target_code', 'target_name', 'occurrences', ...conversion.totalsColumns];
+  const rows: CsvCell[][] = result.rows.map((row) => [codeCell(row.targetCode), row.targetName, row.occurrences, ...row.totals]);
+  for (const entry of conversion.summary?.notConverted ?? []) rows.push(['', entry.reason, entry.occurrences, ...entry.totals]);
+  return { body: csvFile(header, rows), fileName: `${fileStem(conversion)}.csv`, contentType: 'text/csv; charset=utf-8' };
 }
 
 const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');

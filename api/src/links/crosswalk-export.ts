@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { relationBetween } from '@og/shared/contracts/links';
+import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { readLinkMaps } from './link-maps.js';
@@ -26,7 +26,8 @@ const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
  * (a metadata block with its `curie_map`, `mapping_set_id` and `license`, then one mapping a row,
  * `predicate_id` a `skos:` CURIE, subjects and objects CURIEs of the codes' IRIs) or CSV
  * (`source_code,target_code,relation,…` by code string), both of which the crosswalk import reads
- * back, so an export imported into an empty store gives the same links.
+ * back, so an export imported into an empty store gives the same links. The CSV's names, and any
+ * code string but a plain number, are guarded against formula injection by the CSV writer.
  */
 export async function exportCrosswalk(
   schemes: SchemeContext,
@@ -48,11 +49,11 @@ export async function exportCrosswalk(
   rows.sort((a, b) => (a.sourceCode < b.sourceCode ? -1 : a.sourceCode > b.sourceCode ? 1 : a.targetCode < b.targetCode ? -1 : 1));
   const fileName = `${source}-${target}.${options.format === 'sssom' ? 'sssom.tsv' : 'csv'}`;
   if (options.format === 'csv') {
-    const body = Papa.unparse({
-      fields: ['source_code', 'target_code', 'relation', 'source_name', 'target_name'],
-      data: rows.map((row) => [row.sourceCode, row.targetCode, row.relation, row.sourceName, row.targetName]),
-    });
-    return { body: `${body}\r\n`, contentType: 'text/csv; charset=utf-8', fileName };
+    const body = csvFile(
+      ['source_code', 'target_code', 'relation', 'source_name', 'target_name'],
+      rows.map((row) => [codeCell(row.sourceCode), codeCell(row.targetCode), row.relation, row.sourceName, row.targetName]),
+    );
+    return { body, contentType: 'text/csv; charset=utf-8', fileName };
   }
   // A code's IRI is its scheme's prefix and its value (DESIGN §3): the CURIE of the prefix and the value.
   const curie = (scheme: SchemeId, value: string) => `${scheme}:${value}`;

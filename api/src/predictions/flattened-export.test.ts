@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
+import { type CsvCell, csvLines } from '@og/shared/domain/csv-writer';
 import { describe, expect, it } from 'vitest';
 import type { ExportedEntry } from './entry-pages.js';
-import { csvLines, flattenedHeader, flattenedRows, guardFormula } from './flattened-export.js';
+import { flattenedHeader, flattenedRows } from './flattened-export.js';
 import { exportFileName } from './prediction-export.js';
 
 const entry = (overrides: Partial<ExportedEntry> = {}): ExportedEntry => ({
@@ -25,19 +26,23 @@ const codes: Record<string, { label: string; name: string }> = {
   'hisco:-1': { label: '-1', name: '=HYPERLINK("http://x")' },
 };
 const codeOf = (uri: string) => codes[uri] ?? null;
+/** Rows as the file holds them: written by the CSV writer and read back. */
+const written = (rows: CsvCell[][]) => Papa.parse<string[]>(csvLines(rows).slice(0, -2), { newline: '\r\n' }).data;
 
 describe('the Flattened export', () => {
   it('names its columns after the layout: set name for a dataset, occurrences and totals for a dataset’s sets', () => {
-    expect(flattenedHeader({ withSetName: false, totalsColumns: null })).toEqual(['string', 'uri', 'scheme', 'code', 'name', 'source', 'confidence', 'tags', 'mapped_by', 'mapped_at']);
-    expect(flattenedHeader({ withSetName: true, totalsColumns: ['men', '=women'] }).slice(0, 5)).toEqual(['prediction_set', 'string', 'occurrences', 'men', "'=women"]);
+    expect(written([flattenedHeader({ withSetName: false, totalsColumns: null })])[0]).toEqual(['string', 'uri', 'scheme', 'code', 'name', 'source', 'confidence', 'tags', 'mapped_by', 'mapped_at']);
+    expect(written([flattenedHeader({ withSetName: true, totalsColumns: ['men', '=women'] })])[0]!.slice(0, 5)).toEqual(['prediction_set', 'string', 'occurrences', 'men', "'=women"]);
   });
 
   it('writes one row per chosen URI, each once, with where it was chosen and the best confidence of a prediction naming it', () => {
     const at = new Date('2025-01-02T03:04:05.000Z');
-    const rows = flattenedRows(
-      entry({ prediction_uris: ['hisco:83110'], node_uris: ['hisco:-1', 'hisco:83110', 'hisco:99999'], tags: ['Master', 'Part-time'], mapped_by: 'rhea', mapped_at: at }),
-      { withSetName: false, totalsColumns: ['men', 'women', 'children'] },
-      codeOf,
+    const rows = written(
+      flattenedRows(
+        entry({ prediction_uris: ['hisco:83110'], node_uris: ['hisco:-1', 'hisco:83110', 'hisco:99999'], tags: ['Master', 'Part-time'], mapped_by: 'rhea', mapped_at: at }),
+        { withSetName: false, totalsColumns: ['men', 'women', 'children'] },
+        codeOf,
+      ),
     );
     const tail = ['Master; Part-time', 'rhea', '2025-01-02T03:04:05.000Z'];
     expect(rows).toEqual([
@@ -50,21 +55,7 @@ describe('the Flattened export', () => {
   });
 
   it('writes an unmapped entry as one row with the URI columns empty', () => {
-    expect(flattenedRows(entry({ string: '-2 weavers' }), { withSetName: true, totalsColumns: null }, codeOf, '@set')).toEqual([["'@set", "'-2 weavers", '', '', '', '', '', '', '', '', '']]);
-  });
-
-  it('guards cells that start a formula, and only those', () => {
-    for (const text of ['=cmd|\' /C calc\'!A0', '+1', '-1+1', '@SUM(A1)', '\tx', '\rx']) expect(guardFormula(text)).toBe(`'${text}`);
-    for (const text of ['smith', ' =x', "'quoted", '', 'نساج', '🧵 tailor']) expect(guardFormula(text)).toBe(text);
-  });
-
-  it('quotes as RFC 4180 says, so the rows read back as written', () => {
-    const rows = [['a "quoted", title', 'line\nbreak', 'cr\r\nlf', '🧵 نساج', ' spaced ']];
-    const text = csvLines(rows);
-    expect(text.endsWith('\r\n')).toBe(true);
-    expect(text).toContain('"a ""quoted"", title"');
-    expect(Papa.parse<string[]>(text.slice(0, -2), { newline: '\r\n' }).data).toEqual(rows);
-    expect(csvLines([])).toBe('');
+    expect(written(flattenedRows(entry({ string: '-2 weavers' }), { withSetName: true, totalsColumns: null }, codeOf, '@set'))).toEqual([["'@set", "'-2 weavers", '', '', '', '', '', '', '', '', '']]);
   });
 
   it('names the file after the set or dataset, without characters a file system refuses', () => {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { PredictionExportFormat } from '@og/shared/contracts/predictions';
+import { csvLines, utf8Bom } from '@og/shared/domain/csv-writer';
 import type { Queryable } from '../db/database.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { entryPages } from './entry-pages.js';
-import { csvLines, flattenedHeader, flattenedRows, type FlattenedLayout, utf8Bom } from './flattened-export.js';
+import { flattenedHeader, flattenedRows, type FlattenedLayout } from './flattened-export.js';
 import { nestedLines } from './nested-export.js';
 import { CodeDetails } from './node-details.js';
 

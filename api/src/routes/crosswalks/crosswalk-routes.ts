@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import { crosswalkImportFields } from '@og/shared/contracts/links';
 import { schemeId } from '@og/shared/contracts/schemes';
-import Papa from 'papaparse';
+import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { AppError } from '@og/shared/errors/app-error';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -51,10 +51,11 @@ export function crosswalkRoutes(app: AppContext): Router<AppState> {
     const refusals = await listCrosswalkRefusals(app.db, run.id);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`refused-rows-${run.id}.csv`);
-    ctx.body = `${Papa.unparse({
-      fields: ['line', 'source_code', 'target_code', 'relation', 'reason'],
-      data: refusals.map((row) => [row.line, row.sourceCode, row.targetCode, row.relation ?? '', row.reason]),
-    })}\r\n`;
+    // The rows echo the uploaded file's cells: the CSV writer guards them against formula injection (a code that is a plain number, HISCO's -1, stays as written).
+    ctx.body = csvFile(
+      ['line', 'source_code', 'target_code', 'relation', 'reason'],
+      refusals.map((row) => [row.line, codeCell(row.sourceCode), codeCell(row.targetCode), row.relation, row.reason]),
+    );
   });
 
   router.get('/:source/:target', async (ctx) => {

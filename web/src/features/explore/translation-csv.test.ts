@@ -1,7 +1,7 @@
 import type { TranslateResult } from '@og/shared/contracts/public';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { guardFormula, translationCsv, translationFileName } from './translation-csv';
+import { translationCsv, translationFileName } from './translation-csv';
 
 const result: TranslateResult = {
   from: 'esco',
@@ -44,12 +44,5 @@ describe('translationCsv', () => {
 
   it('names the file after both schemes', () => {
     expect(translationFileName(result)).toBe('translation-esco-to-isco08.csv');
-  });
-});
-
-describe('guardFormula', () => {
-  it('prefixes values starting with = + - @ (and tab or carriage return) with an apostrophe, and nothing else', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'].map(guardFormula)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\t=1", "'\r=1"]);
-    expect(['2221', 'a=b', '', "'already"].map(guardFormula)).toEqual(['2221', 'a=b', '', "'already"]);
   });
 });

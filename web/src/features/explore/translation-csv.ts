@@ -1,18 +1,9 @@
 import type { TranslateResult } from '@og/shared/contracts/public';
-import Papa from 'papaparse';
+import { csvFile } from '@og/shared/domain/csv-writer';
 
 /** The columns of a downloaded translation: one row per target, one row with empty targets for a code not translated. */
 export const translationCsvColumns = ['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via'] as const;
 type TranslationCsvRow = Record<(typeof translationCsvColumns)[number], string>;
-
-/**
- * A cell a spreadsheet would read as a formula (it starts with =, +, -, @, or a tab or carriage
- * return that some programs skip first) is written with a leading apostrophe, so opening the
- * file runs nothing (CSV formula injection). HISCO's negative codes ('-1') are written "'-1".
- */
-export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export function translationCsvRows(result: TranslateResult): TranslationCsvRow[] {
   const rows: TranslationCsvRow[] = [];
@@ -29,10 +20,13 @@ export function translationCsvRows(result: TranslateResult): TranslationCsvRow[]
   return rows;
 }
 
-/** The translation as CSV text (a byte order mark first, so spreadsheets read it as UTF-8). */
+/**
+ * The translation as CSV text (a byte order mark first, so spreadsheets read it as UTF-8). Every
+ * cell, the codes as typed included, is guarded against formula injection: '-1' is written "'-1".
+ */
 export function translationCsv(result: TranslateResult): string {
-  const data = translationCsvRows(result).map((row) => translationCsvColumns.map((column) => guardFormula(row[column])));
-  return `\uFEFF${Papa.unparse({ fields: [...translationCsvColumns], data }, { newline: '\r\n' })}\r\n`;
+  const rows = translationCsvRows(result).map((row) => translationCsvColumns.map((column) => row[column]));
+  return csvFile(translationCsvColumns, rows, { bom: true });
 }
 
 /** 'translation-esco-to-isco08.csv'. */
