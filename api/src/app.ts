@@ -22,6 +22,7 @@ import { datasetRoutes } from './routes/datasets/dataset-routes.js';
 import { jobRoutes } from './routes/jobs/job-routes.js';
 import { linkRoutes } from './routes/links/link-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
+import { healthRoutes } from './routes/health/health-routes.js';
 import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
 import { schemeRoutes } from './routes/schemes/scheme-routes.js';
 import { siteFiles } from './routes/site/site-files.js';
@@ -63,7 +64,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [healthRoutes(app), authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

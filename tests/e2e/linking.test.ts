@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverUnavailableMessage } from '../../shared/src/errors/spec-messages.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
@@ -221,13 +222,13 @@ describe('the linking page', () => {
     await expect.poll(() => linkedCount('source')).toBe(before);
   });
 
-  it("reports a tree that fails to load in a red 'Error' notification, on its side only", async () => {
+  it("reports a tree that fails to load in a red 'Error' notification, on its side only; an outage (503 'unavailable') as the server busy or restarting", async () => {
     await page.route('**/api/schemes/hisco/tree', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The codes are out of reach' } }) }),
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'PostgreSQL is down' } }) }),
     );
     try {
       await page.goto(`${app.url}/admin/linking?lc=pst2&rc=hisco`);
-      const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'The codes are out of reach' });
+      const notice = page.locator('.mantine-Notification-root').filter({ hasText: serverUnavailableMessage });
       await expectVisible(notice, 15_000);
       expect(await notice.locator('.mantine-Notification-title').innerText()).toBe('Error');
       await expectVisible(page.getByTestId('target-tree-error'));

@@ -13,3 +13,11 @@ export const runtimeReport = z.object({
   rssBytes: z.number().int().nonnegative(),
 });
 export type RuntimeReport = z.infer<typeof runtimeReport>;
+
+/**
+ * `GET /api/health` (everyone, not rate-limited: for health checks of a container or a load
+ * balancer): 200 with this when PostgreSQL and Redis both answer; otherwise 503 `unavailable`,
+ * its details naming each service as 'ok' or 'down'.
+ */
+export const healthReport = z.object({ status: z.literal('ok') });
+export type HealthReport = z.infer<typeof healthReport>;

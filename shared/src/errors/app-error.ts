@@ -17,7 +17,10 @@ export const errorStatus = {
   result_too_large: 422,
   rate_limited: 429,
   internal: 500,
+  /** The request could be served later: a resource busy at the moment, a query stopped at its time limit. */
   service_unavailable: 503,
+  /** PostgreSQL or Redis is down or restarting; the answer carries `Retry-After`. */
+  unavailable: 503,
   /** The server's disk cannot hold what the request would write (an upload, a link): nothing of it was kept. */
   insufficient_storage: 507,
 } as const;

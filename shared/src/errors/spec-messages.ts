@@ -27,3 +27,6 @@ export const unknownErrorMessage = 'An error occurred';
 
 /** Alert of a failed file upload. */
 export const fileUploadFailedMessage = (reason: string): string => `File upload failed: ${reason}`;
+
+/** A 503 `unavailable` (PostgreSQL or Redis down or restarting): the api's message, and the web's text of it. */
+export const serverUnavailableMessage = 'The server is busy or restarting; try again';

@@ -1,5 +1,6 @@
 import { csrfHeaderName } from '@og/shared/contracts/auth';
 import { isErrorBody, type ErrorCode } from '@og/shared/errors/app-error';
+import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import { readResponse, type ResponseSchema } from './api-contract';
 import { ensureCsrfToken } from './csrf';
 
@@ -112,11 +113,26 @@ async function toApiError(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, response.statusText, body);
 }
 
-function apiErrorFrom(status: number, statusText: string, body: unknown): ApiError {
+/** Statuses a proxy answers with a page of its own while the api behind it restarts. */
+const gatewayStatuses = new Set([502, 503, 504]);
+
+/**
+ * Whether an error is the server saying it cannot answer for now (PostgreSQL or Redis down or
+ * restarting, or the api itself restarting behind a proxy): nothing about the request or the
+ * session was wrong, and the same call will work again shortly.
+ */
+export function isServerUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'unavailable' || (error.code === 'unknown' && gatewayStatuses.has(error.status)));
+}
+
+export function apiErrorFrom(status: number, statusText: string, body: unknown): ApiError {
   if (isErrorBody(body)) {
-    const { code, message, details } = body.error;
+    const { code, details } = body.error;
+    // Every screen shows an error's message: an outage reads the same everywhere.
+    const message = code === 'unavailable' ? serverUnavailableMessage : body.error.message;
     return new ApiError(status, code, message, details);
   }
+  if (gatewayStatuses.has(status)) return new ApiError(status, 'unknown', serverUnavailableMessage);
   return new ApiError(status, 'unknown', statusText || `Request failed with status ${status}`);
 }
 

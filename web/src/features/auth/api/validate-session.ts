@@ -1,17 +1,18 @@
 import { sessionUser, type SessionUser } from '@og/shared/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api, isServerUnavailable } from '../../../lib/api-client';
 import { readStoredUser, sessionUserQueryKey } from '../session';
 
 /**
  * `GET /api/auth/validate`: 200 is the signed-in user; any other answer ends the session.
- * When the server cannot be reached at all there is no answer, so the tab keeps its user.
+ * When the server cannot be reached at all, or says it cannot answer for now (503: its database
+ * restarting), it has not judged the session, so the tab keeps its user.
  */
 export async function validateSession(): Promise<SessionUser | null> {
   try {
     return await api.get('/api/auth/validate', sessionUser, { expectUnauthorized: true });
   } catch (error) {
-    if (error instanceof ApiError) return null;
+    if (error instanceof ApiError && !isServerUnavailable(error)) return null;
     return readStoredUser();
   }
 }

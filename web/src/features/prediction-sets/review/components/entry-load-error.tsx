@@ -1,12 +1,14 @@
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { noEntrySummary } from '@og/shared/contracts/predictions';
-import { ApiError } from '../../../../lib/api-client';
+import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
+import { ApiError, isServerUnavailable } from '../../../../lib/api-client';
 import { formatThresholdPercent } from '../../../../lib/threshold';
 
 /**
  * SPEC §8, an entry that could not be loaded: a 404 with no string in the address says
  * 'No {filter} entry found in dataset' with the summary table; a 404 with one 'Entry not found';
- * any other status 'Internal server error' and 'Please contact an administrator'.
+ * any other status 'Internal server error' and 'Please contact an administrator', except a server
+ * that cannot answer for now (503 'unavailable'), which says so: nothing for an administrator to do.
  */
 export function EntryLoadError({ error, hasString }: { error: Error; hasString: boolean }) {
   const status = error instanceof ApiError ? error.status : 0;
@@ -38,6 +40,9 @@ export function EntryLoadError({ error, hasString }: { error: Error; hasString: 
         The set has no entry with this title. Use the search or the previous and next buttons.
       </Alert>
     );
+  }
+  if (isServerUnavailable(error)) {
+    return <Alert color="yellow" title={serverUnavailableMessage} data-testid="entry-server-unavailable" />;
   }
   return (
     <Alert color="red" title="Internal server error" data-testid="entry-server-error">
