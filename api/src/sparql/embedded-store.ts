@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import oxigraph from 'oxigraph';
 import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
+import { diskSpace, isNoRoomError } from '../lib/disk-space.js';
 import { createLogger, type Logger } from '../lib/log.js';
 import { applyOperation } from './apply-operation.js';
 import { QueryReplica } from './query-replica.js';
@@ -17,6 +18,7 @@ import {
   StoreError,
   StoreSyntaxError,
   StoreTimeoutError,
+  StoreWriteError,
   type TripleStore,
 } from './triple-store.js';
 
@@ -37,6 +39,13 @@ import {
  * temp file, fsynced, renamed over the old one (and the directory fsynced), then a fresh log of
  * the next generation replaces the old one. A log of an older generation than the snapshot (a
  * crash between those two renames) is already contained in the snapshot and is discarded.
+ *
+ * An append that fails (a full disk, an I/O error) is taken back, not fatal: the log is cut back
+ * to its last durable record, the in-memory store is reloaded from the files (exactly the
+ * acknowledged writes), and every write not yet durable is refused with a StoreWriteError.
+ * After a full disk, writes first check that the disk has room for their record (refused at
+ * once while it has not), so the store writes again once space is back, without a restart.
+ * Only a failure to bring the files and the memory back in step stops the store for good.
  *
  * Researchers' read-only queries (`queryRaw`, the `/api/sparql` endpoint) run on a replica of the
  * store in a worker thread (./query-replica.ts), made at the first such query from the store's
@@ -60,6 +69,9 @@ export interface EmbeddedStoreOptions {
   compactAfterBytes?: number;
 }
 
+/** Free space a write needs beyond its record while the disk is known to have been full. */
+const roomToSpare = 64 * 1024;
+
 /** Characters of N-Triples an adding load applies at a time (~4,000 links: ~40 ms of Oxigraph's loading). */
 const loadPieceChars = 512 * 1024;
 
@@ -80,6 +92,8 @@ const dumpChunkChars = 1 << 20;
 
 interface Waiter {
   seq: number;
+  /** A write's own waiter (refused when its record is not made durable), or a reader's. */
+  write: boolean;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -171,6 +185,10 @@ export class EmbeddedStore implements TripleStore {
   /** While a compaction swaps the files, the generation and the log's length are not yet the files'. */
   private compacting = false;
   private failure: StoreError | null = null;
+  /** While a failed append is taken back (see rollBack): writes and reads wait for it. */
+  private recovering: Promise<void> | null = null;
+  /** The last append found the disk full: writes check for room before they are applied. */
+  private outOfRoom = false;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
   /** The read-only queries' replica (none until the first one). */
@@ -179,7 +197,7 @@ export class EmbeddedStore implements TripleStore {
   private notYetDurable: { seq: number; operation: LogOperation }[] = [];
 
   private constructor(
-    private readonly store: OxigraphStore,
+    private store: OxigraphStore,
     readonly directory: string,
     private readonly lock: StoreLock,
     private logHandle: fs.FileHandle,
@@ -310,14 +328,23 @@ export class EmbeddedStore implements TripleStore {
     if (this.state === 'closed') throw new StoreError('The embedded triple store is closed.');
     if (this.failure) throw this.failure;
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    if (this.loadingInTurns) await this.afterLoadInTurns();
-    if (this.durableSeq < this.appliedSeq) await this.durable(this.appliedSeq);
+    while (this.loadingInTurns || this.recovering) await this.othersDone();
+    if (this.durableSeq < this.appliedSeq) await this.durable(this.appliedSeq, false);
     this.checkDeadline(deadline, timeoutMs);
   }
 
   /** Waits for a load in turns to be over: nobody reads it half-applied, and no write lands between its pieces. */
   private async afterLoadInTurns(): Promise<void> {
     while (this.loadingInTurns) await this.loadingInTurns.catch(() => undefined);
+  }
+
+  /**
+   * Waits for a load in turns and a taking back of a failed append to be over. Callers check
+   * again after it (`while (…) await this.othersDone()`), right before what they do synchronously.
+   */
+  private async othersDone(): Promise<void> {
+    await this.afterLoadInTurns();
+    if (this.recovering) await this.recovering;
   }
 
   private run(query: string, format: string, deadline: number | undefined, timeoutMs: number | undefined): string {
@@ -451,8 +478,9 @@ export class EmbeddedStore implements TripleStore {
   }
 
   async update(update: string): Promise<void> {
+    if (this.outOfRoom) await this.assertRoomFor(update.length);
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    if (this.loadingInTurns) await this.afterLoadInTurns();
+    while (this.loadingInTurns || this.recovering) await this.othersDone();
     this.assertWritable();
     try {
       this.store.update(update);
@@ -464,8 +492,9 @@ export class EmbeddedStore implements TripleStore {
   }
 
   async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
+    if (this.outOfRoom) await this.assertRoomFor(ntriples.length);
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    if (this.loadingInTurns) await this.afterLoadInTurns();
+    while (this.loadingInTurns || this.recovering) await this.othersDone();
     this.assertWritable();
     try {
       iri(graphIri);
@@ -525,20 +554,33 @@ export class EmbeddedStore implements TripleStore {
       .then(({ durable }) => durable);
   }
 
+  /**
+   * While the disk is known to have been full: refuses a write (its text `chars` long) at once,
+   * before it is applied, when the disk has no room for its record. Where the free space cannot be
+   * told, the write is tried.
+   */
+  private async assertRoomFor(chars: number): Promise<void> {
+    const space = await diskSpace(this.directory);
+    // A record is its text in UTF-8 (up to 3 bytes a UTF-16 unit) and a small frame.
+    if (space && space.free < chars * 3 + roomToSpare) {
+      throw new StoreWriteError(`The server's disk is full: the embedded triple store has no room to log the change; nothing of it was made.`, true);
+    }
+  }
+
   /** Queues the record of an operation already applied in memory; resolves once it is on disk. */
   private commit(operation: LogOperation): Promise<void> {
     this.pending.push(encodeRecord(operation));
     const seq = ++this.appliedSeq;
     this.notYetDurable.push({ seq, operation });
-    const done = this.durable(seq);
+    const done = this.durable(seq, true);
     this.kick();
     return done;
   }
 
-  private durable(seq: number): Promise<void> {
+  private durable(seq: number, write: boolean): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.durableSeq >= seq) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ seq, resolve, reject }));
+    return new Promise((resolve, reject) => this.waiters.push({ seq, write, resolve, reject }));
   }
 
   private markDurable(seq: number): void {
@@ -582,8 +624,14 @@ export class EmbeddedStore implements TripleStore {
           const seq = this.appliedSeq; // every applied record not yet written is in `records`
           this.pending = [];
           const bytes = Buffer.concat(records);
-          await writeAll(this.logHandle, bytes);
-          await this.logHandle.datasync();
+          try {
+            await writeAll(this.logHandle, bytes);
+            await this.logHandle.datasync();
+          } catch (error) {
+            await this.rollBack(error);
+            continue;
+          }
+          this.outOfRoom = false;
           this.logBytes += bytes.length;
           this.markDurable(seq);
           if (this.logBytes > this.compactAfterBytes) this.compactionWanted = true;
@@ -603,6 +651,62 @@ export class EmbeddedStore implements TripleStore {
       }
     } catch (error) {
       this.fail(error);
+    }
+  }
+
+  /**
+   * Takes back a failed append, inside the writer loop: cuts the log back to its last durable
+   * record (a partly written one, or bytes a failed fsync may or may not have kept), reloads the
+   * store from the snapshot and that log, and refuses every write not yet durable (the failed
+   * records and any applied since); readers waiting for them read the reloaded store. Throws, and
+   * the store fails, when the files cannot be brought back or do not match what was acknowledged.
+   */
+  private async rollBack(cause: unknown): Promise<void> {
+    const diskFull = isNoRoomError(cause);
+    const refusal = new StoreWriteError(
+      diskFull
+        ? `The server's disk is full: the embedded triple store could not log the change (${errorText(cause)}); nothing of it was made.`
+        : `The embedded triple store could not write its update log (${errorText(cause)}); the change was not made.`,
+      diskFull,
+    );
+    this.log.error('an append to the update log failed; the writes not yet durable are refused and the store is reloaded from its files', {
+      directory: this.directory,
+      refused: this.appliedSeq - this.durableSeq,
+      error: cause,
+    });
+    let recovered!: () => void;
+    this.recovering = new Promise<void>((resolve) => (recovered = resolve));
+    try {
+      await this.logHandle.truncate(this.logBytes);
+      await this.logHandle.sync();
+      // A load in turns applies its pieces to the store being replaced: it ends first (its record is refused below).
+      await this.afterLoadInTurns();
+      const store = new oxigraph.Store();
+      const generation = await EmbeddedStore.loadSnapshot(store, this.directory);
+      const replayed = await EmbeddedStore.recoverLog(store, this.directory, generation, this.log);
+      if (replayed.generation !== this.generation || replayed.logBytes !== this.logBytes) {
+        throw new StoreError(
+          `After a failed append the files of the embedded store hold generation ${replayed.generation} with a ${replayed.logBytes}-byte log, ` +
+            `not generation ${this.generation} with ${this.logBytes} bytes.`,
+        );
+      }
+      // From here on synchronous: nothing applied meanwhile survives the swap unseen.
+      const previous = this.store;
+      this.store = store;
+      (previous as OxigraphStore & { free(): void }).free();
+      this.pending = [];
+      this.notYetDurable = [];
+      this.durableSeq = this.appliedSeq; // what is in memory now is what is on disk
+      this.outOfRoom = diskFull;
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const waiter of waiters) {
+        if (waiter.write) waiter.reject(refusal);
+        else waiter.resolve();
+      }
+    } finally {
+      this.recovering = null;
+      recovered();
     }
   }
 

@@ -87,3 +87,15 @@ export class StoreTimeoutError extends StoreError {}
 export class StoreSyntaxError extends StoreError {}
 /** A read-only query's answer is larger than `QueryOptions.maxResultBytes`. */
 export class ResultTooLargeError extends StoreError {}
+/**
+ * The store could not make a write durable (its disk is full, or failed): the write was not made,
+ * and a later one is tried afresh. `diskFull`: the disk (or a quota, or the file-size limit) had no room.
+ */
+export class StoreWriteError extends StoreError {
+  constructor(
+    message: string,
+    readonly diskFull: boolean,
+  ) {
+    super(message);
+  }
+}
