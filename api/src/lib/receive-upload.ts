@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppKoaContext } from '../koa-types.js';
+import { assertRoomForUpload, uploadWriteError } from './disk-space.js';
 
 export interface ReceivedUpload {
   /** Where the file now is (under the uploads directory). */
@@ -19,7 +20,10 @@ export interface ReceivedUpload {
 /**
  * Streams one multipart file to disk without holding it in memory. Refuses a body that is not
  * multipart (415), a file over `maxBytes` (413, the partial file removed), a missing file or a
- * wrong extension (400), and an upload cut off half-way (400).
+ * wrong extension (400), and an upload cut off half-way (400). Refuses at once (507) a body whose
+ * declared size (Content-Length) would not leave the spare space free on the uploads' disk, and
+ * answers 507 when the file cannot be written (a full disk), its partial file removed at once and
+ * the rest of the body read and dropped, so the answer reaches a client still sending.
  */
 export async function receiveUpload(
   ctx: AppKoaContext,
@@ -27,10 +31,13 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a field named "file".');
   await fs.promises.mkdir(options.directory, { recursive: true });
+  // The file is at most the body (or one byte past the limit, where it is refused anyway).
+  const declared = Number(ctx.get('content-length'));
+  await assertRoomForUpload(options.directory, Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, options.maxBytes + 1) : 0);
   // busboy reports its fileSize limit once a file *reaches* it: one byte more lets a file of exactly maxBytes through.
   const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, fieldSize: options.fieldLimitBytes ?? 64 * 1024 } });
   const fields: Record<string, string> = {};
-  let upload: Promise<ReceivedUpload> | null = null;
+  let upload: Promise<ReceivedUpload | null> | null = null;
   let target: string | null = null;
   let failure: AppError | null = null;
 
@@ -57,7 +64,27 @@ export async function receiveUpload(
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
     stream.on('limit', () => (failure ??= new AppError('payload_too_large', `The file is larger than ${options.maxBytes} bytes.`)));
-    upload = pipeline(stream, fs.createWriteStream(file)).then(() => ({ path: file, originalName: filename, bytes, fields }));
+    const out = fs.createWriteStream(file);
+    // Piped, not pipeline(): a failed write must not destroy the part's stream (busboy would then
+    // wait for it for ever), only stop writing it. The outcome is handled from the start, so a
+    // write that fails while the body is still being parsed is never an unhandled rejection.
+    let cutOff: Error | null = null;
+    stream.on('error', (error: Error) => {
+      cutOff ??= error;
+      out.destroy(error);
+    });
+    upload = finished(out).then(
+      () => ({ path: file, originalName: filename, bytes, fields }),
+      async (error: unknown) => {
+        failure ??= cutOff ? new AppError('bad_request', `The upload did not arrive whole: ${cutOff.message}`) : uploadWriteError(error);
+        // The rest of the part is read and dropped; what was written goes now, not once the body is in.
+        stream.unpipe(out);
+        stream.resume();
+        await fs.promises.rm(file, { force: true }).catch(() => undefined);
+        return null;
+      },
+    );
+    stream.pipe(out);
   });
 
   try {
@@ -65,10 +92,7 @@ export async function receiveUpload(
   } catch (error) {
     failure ??= new AppError('bad_request', `The upload did not arrive whole: ${(error as Error).message}`);
   }
-  const received = upload ? await (upload as Promise<ReceivedUpload>).catch((error: Error) => {
-    failure ??= new AppError('bad_request', `The upload did not arrive whole: ${error.message}`);
-    return null;
-  }) : null;
+  const received = upload ? await (upload as Promise<ReceivedUpload | null>) : null;
   if (failure || !received) {
     // Whatever reached the disk goes, also the part of a file whose upload was cut off.
     if (target) await fs.promises.rm(target, { force: true });

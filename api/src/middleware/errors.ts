@@ -1,6 +1,8 @@
 import { AppError, type ErrorCode } from '@og/shared/errors/app-error';
 import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import { isApiPath } from '../routes/api-paths.js';
+import { isNoRoomError } from '../lib/disk-space.js';
+import { StoreWriteError } from '../sparql/triple-store.js';
 import type { Logger } from '../lib/log.js';
 import type { AppMiddleware } from '../koa-types.js';
 
@@ -66,6 +68,9 @@ export function isStoreOutage(error: unknown, depth = 0): boolean {
 /** Turns whatever a route throws into an AppError with a status and a message fit to show. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // A write the disk had no room for was not made: 507 says so (an I/O error of the store: try again later).
+  if (error instanceof StoreWriteError) return new AppError(error.diskFull ? 'insufficient_storage' : 'service_unavailable', error.message);
+  if (isNoRoomError(error)) return new AppError('insufficient_storage', "The server's disk is full; nothing of the request was stored.");
   if (isStoreOutage(error)) return new AppError('unavailable', serverUnavailableMessage);
   const http = (error ?? {}) as HttpLikeError;
   const status = http.status ?? http.statusCode;
@@ -91,6 +96,8 @@ export function errorHandler(log: Logger): AppMiddleware {
         // An outage fails every request alike: one line each, without a stack.
         log.warn('request failed: a store is unavailable', { method: ctx.method, path: ctx.path, reason: (error as Error).message });
       }
+      // A full disk needs someone to make room: said in the log too.
+      if (appError.code === 'insufficient_storage') log.error('request failed: no room on the disk', { method: ctx.method, path: ctx.path, reason: appError.message });
       ctx.status = appError.status;
       ctx.body = appError.toBody();
       if (appError.code === 'unavailable') ctx.set('Retry-After', String(outageRetryAfterSeconds));

@@ -4,6 +4,7 @@ import { writeDatasetJsonLines } from '../../commands/dataset-uploads.js';
 import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';
 import type { StoredDatasetMetadata } from '../../db/queries/datasets.js';
 import type { AppKoaContext } from '../../koa-types.js';
+import { assertRoomForUpload } from '../../lib/disk-space.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { parseJsonDatasetUpload, parseMetadataField } from './dataset-input.js';
 
@@ -18,6 +19,8 @@ export async function receiveDataset(
 ): Promise<{ metadata: StoredDatasetMetadata; upload: StoredDatasetUpload }> {
   if (ctx.is('application/json')) {
     const { metadata, rows } = parseJsonDatasetUpload(ctx.request.body);
+    // The JSON lines take about as many bytes as the body they come from.
+    await assertRoomForUpload(uploadsDirectory(app.config), ctx.request.length ?? 0);
     const file = await writeDatasetJsonLines(app.config, rows);
     return { metadata: { ...metadata, originalName: null }, upload: { ...file, format: 'json' } };
   }
