@@ -4,6 +4,7 @@ import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from './context.js';
 import type { AppState } from './koa-types.js';
 import { apiCompression } from './middleware/compression.js';
+import { contentSecurityPolicy } from './middleware/content-security-policy.js';
 import { csrfGuard } from './middleware/csrf.js';
 import { errorHandler } from './middleware/errors.js';
 import { issueCsrfCookie, loadSession } from './middleware/session.js';
@@ -41,9 +42,10 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   koa.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    ctx.set('X-Frame-Options', 'DENY');
     await next();
   });
+  koa.use(contentSecurityPolicy());
   koa.use(apiCompression());
   koa.use(loadSession(app));
   koa.use(csrfGuard());

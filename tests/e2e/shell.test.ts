@@ -174,4 +174,17 @@ describe('the app shell in a real browser', () => {
     expect(response?.status()).toBe(403);
     await context.close();
   });
+
+  it("shows an admin bull-board's queue dashboard under its own policy, with nothing blocked", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.url}/admin`);
+    await logIn(page, app.admin.username, app.admin.password, { waitClosed: true });
+    // Its page asks Google Fonts for a stylesheet, which a closed network never answers: the page's 'load' waits for it.
+    const response = await page.goto(`${app.url}/admin/queues`, { waitUntil: 'domcontentloaded' });
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain('https://fonts.googleapis.com');
+    await expectVisible(page.getByText('session.cleanup').first(), 20_000);
+    await screenshot(page, 'queue-dashboard');
+    await context.close();
+  });
 });

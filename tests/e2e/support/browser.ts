@@ -31,11 +31,34 @@ export function takeContractDrifts(): string[] {
   return contractDrifts.splice(0);
 }
 
+/** Content-Security-Policy violations reported by any page (or its workers) since the last call. */
+const policyViolations: string[] = [];
+
+/** The CSP violations any page reported since the last call; the e2e setup fails a test that leaves any. */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
+}
+
+/**
+ * Runs in every page before its own scripts: each `securitypolicyviolation` event (a script,
+ * style, image or connection the policy blocked) is logged as one console line the page's
+ * listener below collects.
+ */
+const reportPolicyViolations = () => {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} (${event.disposition})`);
+  });
+};
+
 export async function newPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
+  await context.addInitScript(reportPolicyViolations);
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('API contract drift')) contractDrifts.push(message.text());
+    const text = message.text();
+    if (message.type() === 'error' && text.startsWith('API contract drift')) contractDrifts.push(text);
+    // Chromium's own report of a blocked load (workers' included), and the init script's.
+    if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) policyViolations.push(`${page.url()}: ${text}`);
   });
   return { context, page };
 }
