@@ -5,6 +5,7 @@ import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { AppError } from '@og/shared/errors/app-error';
 import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import type { Logger } from '../lib/log.js';
+import { StoreWriteError } from '../sparql/triple-store.js';
 import type { AppKoaContext } from '../koa-types.js';
 import { errorHandler, isStoreOutage, toAppError } from './errors.js';
 
@@ -25,6 +26,16 @@ describe('toAppError', () => {
     const error = new AppError('conflict', 'Changed meanwhile');
     expect(toAppError(error)).toBe(error);
     expect(toAppError({ status: 404, expose: true, message: 'gone' }).toBody()).toEqual({ error: { code: 'not_found', message: 'gone' } });
+  });
+
+  it('answers 507 for a write the disk had no room for, 503 for another failed store write', () => {
+    const full = toAppError(new StoreWriteError("The server's disk is full: the embedded triple store could not log the change.", true));
+    expect(full.status).toBe(507);
+    expect(full.toBody()).toEqual({ error: { code: 'insufficient_storage', message: "The server's disk is full: the embedded triple store could not log the change." } });
+    expect(toAppError(new StoreWriteError('The embedded triple store could not write its update log (EIO).', false)).status).toBe(503);
+    const errno = toAppError(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' }));
+    expect(errno.code).toBe('insufficient_storage');
+    expect(errno.message).toMatch(/disk is full/);
   });
 
   it('never exposes the message of an unexpected error', () => {
