@@ -259,6 +259,8 @@ describe('a link write on a full disk', () => {
     expect(await linkedLeaves()).toEqual([...acknowledged].sort());
     const audited = await env.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'link.create'");
     expect(audited.rows[0]!.n).toBe(acknowledged.length);
+    // The files too: a store opened on them now has the acknowledged links and not the refused one.
+    expect(await linksInCopyOfStore()).toEqual([...acknowledged].sort());
 
     // Still full: refused again, still nothing of it kept.
     const again = await admin.post('/api/links', link(refused!.leaf));
