@@ -1,5 +1,6 @@
 import { inverseRelation, type LinkMaps, type LinkPairs, linkRelations, pseudoTargets } from '@og/shared/contracts/links';
 import { type SchemeId, schemeIds } from '@og/shared/domain/schemes';
+import { contentEtag } from '../lib/etag.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { countLinksByGraph, forEachIriTriple, pseudoTargetOfIri, relationOfIri } from './link-queries.js';
 
@@ -31,8 +32,14 @@ interface PairReading {
   targets: [number[][], number[][]];
 }
 
+/** A scheme pair's graph of links as read, N-Triples. */
+export interface PairGraph {
+  pair: [SchemeId, SchemeId];
+  text: string;
+}
+
 /** The graphs of the pairs involved, as N-Triples: the pair asked for, or every pair of the one scheme asked for. */
-async function readPairGraphs(schemes: SchemeContext, requested: SchemeId[]): Promise<{ pair: [SchemeId, SchemeId]; text: string }[]> {
+export async function readPairGraphs(schemes: SchemeContext, requested: SchemeId[]): Promise<PairGraph[]> {
   const pairs: [SchemeId, SchemeId][] =
     requested.length === 2 ? [[requested[0]!, requested[1]!]] : schemeIds.filter((other) => other !== requested[0]).map((other) => [requested[0]!, other]);
   return Promise.all(pairs.map(async (pair) => ({ pair, text: await schemes.store.readGraph(schemes.iris.linkGraph(pair[0], pair[1])) })));
@@ -119,7 +126,7 @@ function* readPairGraph(schemes: SchemeContext, pair: [SchemeId, SchemeId], text
  * `schemes`, `relations` (written as the graphs are read), then `maps` (for each scheme asked for,
  * code → other scheme → linked codes and pseudo-targets, in the order read).
  */
-function* linkMapsJsonPieces(schemes: SchemeContext, requested: SchemeId[], graphs: { pair: [SchemeId, SchemeId]; text: string }[]): Generator<string> {
+function* linkMapsJsonPieces(schemes: SchemeContext, requested: SchemeId[], graphs: PairGraph[]): Generator<string> {
   const out = { text: `{"schemes":${JSON.stringify(requested)},"relations":{`, comma: '' };
   const readings: PairReading[] = [];
   for (const { pair, text } of graphs) {
@@ -172,16 +179,25 @@ export async function readLinkMaps(schemes: SchemeContext, requested: SchemeId[]
 }
 
 /**
- * `GET /api/links/maps`' answer ({@link readLinkMaps}) as JSON text: whole when short, else its
- * pieces, each written in a turn of the event loop of its own, so other requests get their turn
- * and the compression of the pieces before it (in libuv's threads) goes on meanwhile. The graphs
- * are read before this resolves: a store that fails, fails the request before anything is sent.
+ * The ETag of the link maps made from these graphs: the hash of the graphs as read (the maps are
+ * made from them alone), so a 304 never names maps other than the ones a 200 would send.
  */
+export function linkMapsEtag(requested: SchemeId[], graphs: PairGraph[]): string {
+  return contentEtag(`links.${requested.join('.')}`, graphs.flatMap(({ pair, text }) => [pair.join('--'), text]));
+}
+
 /** Pieces (of 256 KiB) of link maps answered as one string rather than streamed. */
 const wholeAnswerPieces = 4;
 
-export async function linkMapsBody(schemes: SchemeContext, requested: SchemeId[]): Promise<string | AsyncIterable<string>> {
-  const pieces = linkMapsJsonPieces(schemes, requested, await readPairGraphs(schemes, requested));
+/**
+ * `GET /api/links/maps`' answer ({@link readLinkMaps}) as JSON text, made from the graphs read
+ * ({@link readPairGraphs}, before anything is sent: a store that fails, fails the request then):
+ * whole when short, else its pieces, each written in a turn of the event loop of its own, so
+ * other requests get their turn and the compression of the pieces before it (in libuv's threads)
+ * goes on meanwhile.
+ */
+export function linkMapsBody(schemes: SchemeContext, requested: SchemeId[], graphs: PairGraph[]): string | AsyncIterable<string> {
+  const pieces = linkMapsJsonPieces(schemes, requested, graphs);
   // Maps of up to ~1 MB of JSON (a few thousand links) are answered whole: streaming them through
   // the threads costs more than writing them (ESCO×ISCO-08's 2,942 links).
   const head: string[] = [];

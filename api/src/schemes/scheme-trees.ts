@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import type { CodeRecord, SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree, childrenIndex } from '@og/shared/domain/code-tree';
 import { type SchemeId, schemes } from '@og/shared/domain/schemes';
+import { contentEtag } from '../lib/etag.js';
 import type { SchemeRepository } from './scheme-repository.js';
 import type { SchemeRevisions } from './scheme-revisions.js';
 
@@ -19,7 +20,7 @@ export interface CachedTree {
 
 /**
  * Scheme trees, built from the store once per scheme revision and kept in memory: an
- * unchanged scheme costs one Redis GET (and a 304 when the client has it).
+ * unchanged scheme costs one Redis read (and a 304 when the client has it).
  */
 const gzipAsync = promisify(gzip);
 
@@ -31,14 +32,6 @@ export class SchemeTrees {
     private readonly repository: SchemeRepository,
     readonly revisions: SchemeRevisions,
   ) {}
-
-  /**
-   * Weak: one revision is sent plain or gzipped, the same JSON in different bytes (RFC 9110
-   * §8.8.1), and If-None-Match compares weakly either way.
-   */
-  etagFor(scheme: SchemeId, revision: string): string {
-    return `W/"${scheme}.${revision}"`;
-  }
 
   async get(scheme: SchemeId): Promise<CachedTree> {
     const revision = await this.revisions.current(scheme);
@@ -57,7 +50,8 @@ export class SchemeTrees {
     const lookup = await this.repository.readCodes(scheme);
     const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
     const body = JSON.stringify(tree);
-    const entry: CachedTree = { revision, etag: this.etagFor(scheme, revision), tree, body, gzipped: null, summary: summarize(lookup) };
+    // The ETag is the body's own hash: a 304 names this body, whatever the revision counter says.
+    const entry: CachedTree = { revision, etag: contentEtag(scheme, [body]), tree, body, gzipped: null, summary: summarize(lookup) };
     this.cache.set(scheme, entry);
     // The first answer after a change goes out plain rather than wait ~40 ms for ESCO's 3 MB to
     // compress; the answers after it (other people, other tabs) get ~8× fewer bytes.

@@ -24,7 +24,7 @@ import { confirmLink } from '../../db/queries/link-records.js';
 import { storedLink } from '../../links/link-edits.js';
 import { gzipPieces } from '../../links/gzip-pieces.js';
 import { skipCompression } from '../../middleware/compression.js';
-import { countLinksByPair, linkMapsBody } from '../../links/link-maps.js';
+import { countLinksByPair, linkMapsBody, linkMapsEtag, readPairGraphs } from '../../links/link-maps.js';
 import { readStaleLinks } from '../../links/stale-links.js';
 import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
@@ -44,12 +44,29 @@ export function linkRoutes(app: AppContext): Router<AppState> {
   // The counts are open to everyone (issue 15: the landing), limited per address for anonymous callers.
   const publicRead = anonymousLimit(app, 'reads');
 
+  // The ETag of the maps last read at each state of the revisions of the schemes asked for: every
+  // link edit bumps both its schemes' revisions, and a revision is never answered unchanged while
+  // an edit of its scheme is under way or unfinished (schemes/scheme-revisions.ts).
+  const mapsEtags = new Map<string, string>();
+  const keptMapsEtags = 64;
+
   router.get('/maps', requireUser(), async (ctx) => {
     const { schemes: requested } = parseInput(linkMapsQuery, ctx.query, 'query');
-    // Every link edit bumps the revisions of both its schemes: unchanged revisions are unchanged maps.
     const revisions = await Promise.all(requested.map((scheme) => schemes.revisions.current(scheme)));
-    const etag = `W/"links.${requested.map((scheme, index) => `${scheme}.${revisions[index]}`).join('.')}"`;
+    const state = `${requested.join(',')}@${revisions.join(',')}`;
     ctx.set('Cache-Control', 'private, no-cache');
+    const known = mapsEtags.get(state);
+    if (known && etagMatches(ctx.get('if-none-match'), known)) {
+      ctx.set('ETag', known);
+      ctx.status = 304;
+      return;
+    }
+    // The ETag is the hash of the graphs read, the maps' only source: a 304 names these maps.
+    const graphs = await readPairGraphs(schemes, requested);
+    const etag = linkMapsEtag(requested, graphs);
+    mapsEtags.delete(state);
+    mapsEtags.set(state, etag);
+    if (mapsEtags.size > keptMapsEtags) mapsEtags.delete(mapsEtags.keys().next().value!);
     ctx.set('ETag', etag);
     if (etagMatches(ctx.get('if-none-match'), etag)) {
       ctx.status = 304;
@@ -59,7 +76,7 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     // (at level 1, several pieces at a time) while the rest is written; see links/gzip-pieces.ts.
     ctx.type = 'application/json';
     ctx.vary('Accept-Encoding');
-    const body = await linkMapsBody(schemes, requested);
+    const body = linkMapsBody(schemes, requested, graphs);
     if (typeof body === 'string') {
       // Gzipped here at level 1 (the middleware's level 6 takes ~4× longer on ~400 KB of JSON).
       if (body.length >= 2048 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {

@@ -57,19 +57,17 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
 
   router.get('/:scheme/tree', publicRead, async (ctx) => {
     const scheme = schemeParam(ctx.params.scheme);
-    // Warm path: one Redis GET decides a 304 without touching the store.
-    const revision = await schemes.revisions.current(scheme);
-    const etag = schemes.trees.etagFor(scheme, revision);
+    // Warm path: one Redis read finds the tree built for the current revision, and its ETag (its
+    // body's hash) decides a 304 without touching the store.
+    const tree = await schemes.trees.get(scheme);
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.set('ETag', etag);
+    ctx.set('ETag', tree.etag);
     ctx.vary('Accept-Encoding');
     // Not ctx.fresh: it answers 200 to any request with Cache-Control: no-cache, which fetch() adds to every manual If-None-Match.
-    if (etagMatches(ctx.get('if-none-match'), etag)) {
+    if (etagMatches(ctx.get('if-none-match'), tree.etag)) {
       ctx.status = 304;
       return;
     }
-    const tree = await schemes.trees.get(scheme);
-    ctx.set('ETag', tree.etag);
     ctx.type = 'application/json';
     skipCompression(ctx); // compressed once per revision, not per request
     if (tree.gzipped && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
