@@ -35,15 +35,18 @@ export interface AppContext {
 export function createAppContext(config: Config, store: TripleStore, log: Logger = createLogger(config.logLevel)): AppContext {
   const redis = createRedis(config.redisUrl, 'producer');
   const db = createDatabase(config.databaseUrl);
-  return {
+  // Edits settled after their request (./schemes/recorded-edit.ts) tell followers through the sockets, once attached.
+  const announce = { linksChanged: (a: SchemeId, b: SchemeId) => context.realtime?.linksChanged(a, b) };
+  const context: AppContext = {
     config,
     log,
     db,
     redis,
     jobs: new JobQueues(redis, config.redisPrefix),
     store,
-    schemes: createSchemeContext({ store, db, redis, redisPrefix: config.redisPrefix, baseIri: config.baseIri }),
+    schemes: createSchemeContext({ store, db, redis, redisPrefix: config.redisPrefix, baseIri: config.baseIri, announce }),
   };
+  return context;
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {

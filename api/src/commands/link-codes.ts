@@ -4,11 +4,14 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import { bothHaveChildrenMessage, childrenOfExistingCodes, editLinks, type LinkEnd, pairGraph, storedLink } from '../links/link-edits.js';
 import { readLinkingFacts, unlinkableCodes } from '../links/link-facts.js';
-import { forgetLinks, forgetLinksOf, recordLinksMade } from '../db/queries/link-records.js';
+import type { LinkEnds } from '../db/queries/link-records.js';
 import { clearLinksOf, deletePseudoTarget, insertPseudoTarget, replaceLinks } from '../links/link-queries.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 
 const named = (code: LinkEnd) => `${code.value} in ${code.scheme}`;
+
+/** A stored link's two codes, as its record names them. */
+const endsOf = ({ first, second }: LinkEnds): LinkEnds => ({ first, second });
 
 /** The offer of SPEC §5 that making (`mark`) or taking back (`unmark`) a pseudo-target is. */
 const offerOf = (edit: 'mark' | 'unmark', marker: PseudoTarget): LinkingOffer =>
@@ -80,7 +83,7 @@ export async function createLink(schemes: SchemeContext, actorId: string, reques
       await refuseUnlinkable(schemes, pair, [source, targetEnd]);
     },
     write: () => replaceLinks(graph, [[link.first, link.second]], [link]),
-    record: (db) => recordLinksMade(db, [link], actorId),
+    records: { made: [endsOf(link)], madeBy: actorId },
   });
 }
 
@@ -104,9 +107,7 @@ export async function deleteLink(schemes: SchemeContext, actorId: string, reques
         ? checkMarkEdit(schemes, source, request.targetScheme, target, 'unmark')
         : void (await childrenOfExistingCodes(schemes, [source, { scheme: request.targetScheme, value: target }])),
     write: () => (isPseudoTarget(target) ? deletePseudoTarget(schemes.iris, graph, sourceIri, target, request.targetScheme) : replaceLinks(graph, [[sourceIri, targetIri!]], [])),
-    record: async (db) => {
-      if (!isPseudoTarget(target)) await forgetLinks(db, [storedLink(schemes, source, { scheme: request.targetScheme, value: target })]);
-    },
+    ...(isPseudoTarget(target) ? {} : { records: { forget: [endsOf(storedLink(schemes, source, { scheme: request.targetScheme, value: target }))] } }),
   });
 }
 
@@ -120,7 +121,7 @@ export async function clearLinks(schemes: SchemeContext, actorId: string, reques
     details: { towards: request.targetScheme },
     check: async () => void (await childrenOfExistingCodes(schemes, [code])),
     write: () => clearLinksOf(schemes.iris, pairGraph(schemes, request.scheme, request.targetScheme), codeIri),
-    record: (db) => forgetLinksOf(db, codeIri, schemes.iris.codePrefix(request.targetScheme)),
+    records: { forgetOf: { code: codeIri, otherPrefix: schemes.iris.codePrefix(request.targetScheme) } },
   });
 }
 
@@ -150,6 +151,6 @@ export async function linkToMany(schemes: SchemeContext, actorId: string, reques
         links.map((link) => [link.first, link.second]),
         links,
       ),
-    record: (db) => recordLinksMade(db, links, actorId),
+    records: { made: links.map(endsOf), madeBy: actorId },
   });
 }

@@ -1,10 +1,11 @@
 import { defaultLinkRelation, inverseRelation, type LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
-import type { Database } from '../db/database.js';
-import { type AuditAction, appendAudit } from '../db/queries/audit-log.js';
+import type { AuditAction } from '../db/queries/audit-log.js';
+import type { LinkRecordsChange } from '../db/queries/link-records.js';
+import { settlePendingEdits, writeRecordedEdit } from '../schemes/recorded-edit.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { withSchemeLock } from '../schemes/scheme-lock.js';
+import { withSchemeLocks } from '../schemes/scheme-lock.js';
 import { selectCodesAndChildren, type StoredLink } from './link-queries.js';
 
 /** A code named by a link edit. */
@@ -28,28 +29,29 @@ export interface LinkEdit {
   check(): Promise<void | 'unchanged'>;
   /** The SPARQL update that makes the edit. */
   write(): string;
-  /** Keeps the links' records (when made, when confirmed) in step with the write. */
-  record?(db: Database): Promise<void>;
+  /** How the links' records (when made, when confirmed) change with the write. */
+  records?: LinkRecordsChange;
 }
 
 /**
  * Every edit of links takes the same steps: under the locks of both schemes (taken in name order,
- * so two edits never wait on each other), check, write, record when the links were made, bump both
- * schemes' revisions (their trees count links; the link maps' ETags follow), and append the edit to
- * the audit log. Resolves whether anything changed.
+ * so two edits never wait on each other), finish recording earlier edits of them that failed
+ * half-way, check, then write as a recorded edit (../schemes/recorded-edit.ts): the store, then
+ * both schemes' revisions bumped (their trees count links; cached link maps follow), the links'
+ * records and the audit row, and the pair's followers told. Resolves whether anything changed.
  */
 export async function editLinks(schemes: SchemeContext, actorId: string, pair: [SchemeId, SchemeId], edit: LinkEdit): Promise<boolean> {
-  const [first, second] = [...pair].sort() as [SchemeId, SchemeId];
-  return withSchemeLock(schemes, first, () =>
-    withSchemeLock(schemes, second, async () => {
-      if ((await edit.check()) === 'unchanged') return false;
-      await schemes.store.update(edit.write());
-      await edit.record?.(schemes.db);
-      await schemes.revisions.bump(first, second);
-      await appendAudit(schemes.db, { actorId, action: edit.action, scheme: null, subject: edit.subject, before: null, after: edit.details });
-      return true;
-    }),
-  );
+  const touched = [...pair].sort() as [SchemeId, SchemeId];
+  return withSchemeLocks(schemes, touched, async () => {
+    await settlePendingEdits(schemes, touched);
+    if ((await edit.check()) === 'unchanged') return false;
+    await writeRecordedEdit(schemes, touched, edit.write(), {
+      audit: { actorId, action: edit.action, scheme: null, subject: edit.subject, before: null, after: edit.details },
+      ...(edit.records ? { linkRecords: edit.records } : {}),
+      linksChanged: pair,
+    });
+    return true;
+  });
 }
 
 /** The graph that holds the links between two schemes. */

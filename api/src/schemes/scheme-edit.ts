@@ -1,6 +1,7 @@
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { type AuditAction, appendAudit } from '../db/queries/audit-log.js';
+import type { AuditAction } from '../db/queries/audit-log.js';
+import { settlePendingEdits, writeRecordedEdit } from './recorded-edit.js';
 import type { SchemeContext } from './scheme-context.js';
 import { withSchemeLock } from './scheme-lock.js';
 
@@ -16,20 +17,23 @@ export interface CodeEdit {
 }
 
 /**
- * Every edit of a scheme's codes takes the same steps: under the scheme's lock, find the code
- * (and refuse what may not be done), write, bump the scheme's revision (caches and ETags follow),
- * read the code back as it now is, and append both versions to the audit log. Answers the code
- * after the edit (null once deleted), or the code as it was when there was nothing to change.
+ * Every edit of a scheme's codes takes the same steps: under the scheme's lock, finish recording
+ * earlier edits of it that failed half-way, find the code (and refuse what may not be done), then
+ * write as a recorded edit (./recorded-edit.ts): the store, then the scheme's revision bumped
+ * (caches follow), the code read back as it now is, and both versions appended to the audit log.
+ * Answers the code after the edit (null once deleted), or the code as it was when there was
+ * nothing to change.
  */
 export async function editCode(schemes: SchemeContext, actorId: string, scheme: SchemeId, edit: CodeEdit): Promise<CodeRecord | null> {
   return withSchemeLock(schemes, scheme, async () => {
+    await settlePendingEdits(schemes, [scheme]);
     const before = await edit.find();
     const update = edit.write(before);
     if (update === null) return before;
-    await schemes.store.update(update);
-    await schemes.revisions.bump(scheme);
-    const after = await schemes.repository.readCode(scheme, edit.value);
-    await appendAudit(schemes.db, { actorId, action: edit.action, scheme, subject: schemes.iris.code(scheme, edit.value), before, after });
-    return after;
+    const after = await writeRecordedEdit(schemes, [scheme], update, {
+      audit: { actorId, action: edit.action, scheme, subject: schemes.iris.code(scheme, edit.value), before, after: null },
+      readBack: { scheme, value: edit.value },
+    });
+    return after as CodeRecord | null;
   });
 }

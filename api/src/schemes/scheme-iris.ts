@@ -5,7 +5,7 @@ import { type SchemeId, schemePrefix } from '@og/shared/domain/schemes';
  * Where things live in the graph (DESIGN.md §3): a scheme's codes at `{BASE_IRI}{scheme}/{value}`,
  * the scheme itself at `{BASE_IRI}scheme/{scheme}`, its triples in the named graph
  * `{BASE_IRI}graph/{scheme}`, and the links between two schemes in `{BASE_IRI}graph/links/{a}--{b}`
- * with the two ids sorted by name.
+ * with the two ids sorted by name. Each scheme's last edit is named in `{BASE_IRI}graph/edits`.
  */
 export class SchemeIris {
   constructor(readonly baseIri: string) {}
@@ -21,6 +21,15 @@ export class SchemeIris {
   linkGraph(a: SchemeId, b: SchemeId): string {
     const [first, second] = [a, b].sort();
     return `${this.baseIri}graph/links/${first}--${second}`;
+  }
+
+  /** The graph that names each scheme's last edit (`<scheme> og:lastEdit "id"`): see ./recorded-edit.ts. */
+  editsGraph(): string {
+    return `${this.baseIri}graph/edits`;
+  }
+
+  lastEditPredicate(): string {
+    return `${this.baseIri}vocab#lastEdit`;
   }
 
   codePrefix(scheme: SchemeId): string {

@@ -48,6 +48,19 @@ export async function withSchemeLock<T>(
     return await work();
   } finally {
     clearInterval(renewal);
-    await redis.eval(releaseScript, 1, key, token);
+    // With Redis away the lock lapses on its own within `ttlMs`; the work's own outcome is what the caller hears.
+    await redis.eval(releaseScript, 1, key, token).catch(() => undefined);
   }
+}
+
+/** Runs `work` under the locks of several schemes, taken in name order so that two holders never wait on each other. */
+export async function withSchemeLocks<T>(
+  schemes: { redis: Redis; redisPrefix: string },
+  schemeIds: SchemeId[],
+  work: () => Promise<T>,
+  options: SchemeLockOptions = {},
+): Promise<T> {
+  const [first, ...rest] = [...new Set(schemeIds)].sort();
+  if (first === undefined) return work();
+  return withSchemeLock(schemes, first, () => withSchemeLocks(schemes, rest, work, options), options);
 }

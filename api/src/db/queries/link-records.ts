@@ -34,6 +34,15 @@ export async function forgetLinksOf(db: Queryable, code: string, otherPrefix: st
   );
 }
 
+/** A change of link records that an edit makes once the store has it, kept as data so that it can be made later (./edit-intents.ts). */
+export type LinkRecordsChange = { made: LinkEnds[]; madeBy: string | null } | { forget: LinkEnds[] } | { forgetOf: { code: string; otherPrefix: string } };
+
+export async function applyLinkRecordsChange(db: Queryable, change: LinkRecordsChange): Promise<void> {
+  if ('made' in change) await recordLinksMade(db, change.made, change.madeBy);
+  else if ('forget' in change) await forgetLinks(db, change.forget);
+  else await forgetLinksOf(db, change.forgetOf.code, change.forgetOf.otherPrefix);
+}
+
 /** An admin looked at the link after its codes changed and kept it. Answers whether there was such a link. */
 export async function confirmLink(db: Queryable, link: LinkEnds): Promise<boolean> {
   const result = await db.query('UPDATE link_records SET confirmed_at = now() WHERE first_iri = $1 AND second_iri = $2', [link.first, link.second]);

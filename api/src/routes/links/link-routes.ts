@@ -12,7 +12,7 @@ import {
   linkRequest,
   type StaleLinks,
 } from '@og/shared/contracts/links';
-import { type SchemeId, schemeIds } from '@og/shared/domain/schemes';
+import { schemeIds } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { z } from 'zod';
 import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
@@ -128,21 +128,20 @@ export function linkRoutes(app: AppContext): Router<AppState> {
   });
 
   /**
-   * A link write: the request read with its contract, the command run as the admin, then everyone
-   * following the pair's links told they changed (Socket.IO, any api process), if they did.
+   * A link write: the request read with its contract, then the command run as the admin. Once an
+   * edit is recorded, everyone following the pair's links is told they changed (Socket.IO, any api
+   * process: links/link-edits.ts), whether that is in this request or, after a failure half-way, later.
    */
-  const linkWrite =
-    <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<boolean>, pairOf: (request: T) => [SchemeId, SchemeId]) =>
-    async (ctx: AppKoaContext) => {
-      const request = parseInput(contract, ctx.request.body);
-      if (await command(schemes, ctx.state.session!.user.id, request)) app.realtime?.linksChanged(...pairOf(request));
-      ctx.status = 204;
-    };
+  const linkWrite = <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<boolean>) => async (ctx: AppKoaContext) => {
+    const request = parseInput(contract, ctx.request.body);
+    await command(schemes, ctx.state.session!.user.id, request);
+    ctx.status = 204;
+  };
 
-  router.post('/', requireAdmin(), linkWrite(linkRequest, createLink, (request) => [request.sourceScheme, request.targetScheme]));
-  router.delete('/', requireAdmin(), linkWrite(linkRequest, deleteLink, (request) => [request.sourceScheme, request.targetScheme]));
-  router.post('/clear', requireAdmin(), linkWrite(clearLinksRequest, clearLinks, (request) => [request.scheme, request.targetScheme]));
-  router.post('/bulk', requireAdmin(), linkWrite(bulkLinkRequest, linkToMany, (request) => [request.subjectScheme, request.objectsScheme]));
+  router.post('/', requireAdmin(), linkWrite(linkRequest, createLink));
+  router.delete('/', requireAdmin(), linkWrite(linkRequest, deleteLink));
+  router.post('/clear', requireAdmin(), linkWrite(clearLinksRequest, clearLinks));
+  router.post('/bulk', requireAdmin(), linkWrite(bulkLinkRequest, linkToMany));
 
   return router;
 }
