@@ -9,7 +9,8 @@ import {
   updateJobRunProgress,
   type JobRunRow,
 } from '@og/api/db/queries/job-runs';
-import { isDatabaseUnavailable, waitForDatabase } from '@og/api/db/database';
+import { waitForDatabase } from '@og/api/db/database';
+import { isStoreOutage } from '@og/api/lib/store-outage';
 import { presentJobRun } from '@og/api/presenters/job-run';
 import type { JobEventName } from '@og/shared/events/job-events';
 import { bullPrefix, type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
@@ -84,9 +85,9 @@ export class WorkerHost {
     try {
       return await this.runAttempt(kind, job);
     } catch (error) {
-      // A database that is away fails this attempt; the retry waits until it answers again, so a
-      // restart does not use up the job's attempts while it lasts.
-      if (isDatabaseUnavailable(error)) await waitForDatabase(this.deps.db, { timeoutMs: databaseWaitMs, signal: this.shutdown.signal });
+      // A store that is away fails this attempt; the retry waits until the database answers again,
+      // so a restart does not use up the job's attempts while it lasts.
+      if (isStoreOutage(error)) await waitForDatabase(this.deps.db, { timeoutMs: databaseWaitMs, signal: this.shutdown.signal });
       throw error;
     }
   }

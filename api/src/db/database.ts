@@ -7,7 +7,9 @@ export type Queryable = pg.Pool | pg.PoolClient;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDatabase(databaseUrl: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'occupation-graph' });
+  // A host that drops packets fails a connection after 30 s instead of holding the request for
+  // minutes; waiting for a free client of a busy pool counts too, so the bound is generous.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'occupation-graph', connectionTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -16,22 +18,6 @@ export function createDatabase(databaseUrl: string, max = 10): Database {
   // fails the step that ran it, and the pool drops the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
-}
-
-/** SQLSTATE classes and socket codes of a PostgreSQL that is away: shut down, restarting, unreachable. */
-const lostConnectionStates = new Set(['57P01', '57P02', '57P03', '53300']);
-const lostConnectionSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/**
- * Whether an error says the database is away rather than that the statement was wrong: the
- * server shut down or is starting, the connection broke or was refused. Such a failure is worth
- * retrying once the database answers again.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (lostConnectionStates.has(code) || code.startsWith('08') || lostConnectionSocketCodes.has(code))) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error|not queryable/i.test(message);
 }
 
 /** Waits until the database answers a query, or `timeoutMs` passes, or `signal` aborts; answers whether it answered. */

@@ -7,7 +7,8 @@ import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import type { Logger } from '../lib/log.js';
 import { StoreWriteError } from '../sparql/triple-store.js';
 import type { AppKoaContext } from '../koa-types.js';
-import { errorHandler, isStoreOutage, toAppError } from './errors.js';
+import { isStoreOutage } from '../lib/store-outage.js';
+import { errorHandler, toAppError } from './errors.js';
 
 /** An error as node-postgres reports a server's refusal: a DatabaseError with its SQLSTATE. */
 function postgresError(code: string, message: string): Error {
