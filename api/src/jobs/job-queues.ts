@@ -1,9 +1,11 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '@og/shared/errors/app-error';
+import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import { bullPrefix, type JobInput, type JobKind, jobIdFor, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import type { Database } from '../db/database.js';
 import { deleteJobRun, insertJobRun, type JobRunRow } from '../db/queries/job-runs.js';
+import { isStoreOutage } from '../lib/store-outage.js';
 
 /** One BullMQ queue per job kind; the queue name is the kind. */
 export class JobQueues {
@@ -44,6 +46,7 @@ export class JobQueues {
       });
     } catch (error) {
       await deleteJobRun(db, id);
+      if (isStoreOutage(error)) throw new AppError('unavailable', serverUnavailableMessage);
       throw new AppError('service_unavailable', `Could not queue the job: ${(error as Error).message}`);
     }
     return row;

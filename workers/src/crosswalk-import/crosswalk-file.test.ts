@@ -44,8 +44,8 @@ const links = (rows: CrosswalkRow[]) => rows.map((row) => [row.line, row.sourceC
 describe('the real crosswalk files', () => {
   const files = fs.readdirSync(crosswalksDir).filter((name) => name.endsWith('.csv'));
 
-  it('are all there', () => {
-    expect(files).toHaveLength(10);
+  it('include the five that join two of the app\'s schemes (the folder may hold more)', () => {
+    expect(files).toEqual(expect.arrayContaining(['esco-isco08.csv', 'soc2020-isco08.csv', 'esco-onet.csv', 'hisco-occ1950.csv', 'naf2-nace2.csv']));
   });
 
   it.each(files)('%s: every row, codes as the file has them, on the line it is on', async (name) => {
