@@ -243,7 +243,8 @@ describe('an edit whose PostgreSQL is down before the store write', () => {
       const send = await edit.prepare();
       afterNextStoreCall('select', () => pg.stop());
       const response = await send();
-      expect(response.status).toBeGreaterThanOrEqual(500);
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unavailable');
       await pg.start();
       await waitFor('the api to reach PostgreSQL again', answering, { timeoutMs: 15_000 });
 

@@ -14,8 +14,8 @@ export function exportFileName(now = new Date()): string {
 }
 
 /**
- * `GET /api/export`: the whole store as Turtle, streamed (the triples of every graph; schemes
- * and links keep their IRIs, so the file re-imports into an empty store with the same count).
+ * `GET /api/export`: the whole store as Turtle, streamed (the triples of every graph of schemes
+ * and links, which keep their IRIs, so the file re-imports into an empty store with the same count).
  */
 export function exportRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter();
@@ -24,7 +24,11 @@ export function exportRoutes(app: AppContext): Router<AppState> {
     const parser = new StreamParser({ format: 'application/n-quads' });
     const writer = new StreamWriter({ format: 'text/turtle', prefixes: { ...prefixes, og: app.config.baseIri } });
     const body = new PassThrough();
-    parser.on('data', (quad) => writer.write(DataFactory.quad(quad.subject, quad.predicate, quad.object)));
+    // The edits graph is the app's own bookkeeping of edits under way, not data.
+    const editsGraph = app.schemes.iris.editsGraph();
+    parser.on('data', (quad) => {
+      if (quad.graph.value !== editsGraph) writer.write(DataFactory.quad(quad.subject, quad.predicate, quad.object));
+    });
     parser.on('end', () => writer.end());
     parser.on('error', (error) => body.destroy(error));
     writer.pipe(new ChunkBatcher()).pipe(body);
