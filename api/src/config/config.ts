@@ -101,70 +101,8 @@ const environment = z.object({
 
 export type Environment = z.input<typeof environment>;
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string | undefined;
-  databaseUrl: string;
-  redisUrl: string;
-  redisPrefix: string;
-  dataDir: string;
-  seedDir: string | null;
-  baseIri: string;
-  sparql: { queryUrl: string; updateUrl: string; gspUrl: string | undefined; user: string | undefined; password: string | undefined } | null;
-  bodyLimitBytes: number;
-  schemeFileLimitBytes: number;
-  predictionFileLimitBytes: number;
-  datasetFileLimitBytes: number;
-  sparqlTimeoutMs: number;
-  sparqlMaxRows: number;
-  sparqlMaxBytes: number;
-  crosswalkLicense: string;
-  sessionTtlMs: number;
-  /**
-   * The cookies' `Secure` flag: 'auto' sets it on answers to HTTPS requests (directly, or through a
-   * proxy trusted with TRUST_PROXY), so `npm start` on http://localhost works in production mode too;
-   * true sets it always (TLS ends at a proxy the app is not told about), false never.
-   */
-  cookieSecure: boolean | 'auto';
-  trustProxy: boolean;
-  loginFailuresPerMinute: number;
-  admin: { username: string; password: string } | null;
-  workersInProcess: boolean;
-  workerConcurrency: number;
-  jobReconcileIntervalMs: number;
-  webDistDir: string;
-  /** The directory of the suggestions files served at `/suggestions/{a}-{b}.json`. */
-  suggestionsDir: string;
-  /** The directory of the landing's `partners.json` and the logos it names, served at `/site/{file}`. */
-  siteDir: string;
-  /** Limits per client address per minute for callers who are not logged in. */
-  anonymousLimits: { reads: number; translations: number };
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  projectRoot: string;
-  /** External coders for 'Run predictions' (OccCANINE, LLMs); the built-in one needs none. */
-  predictionServices: PredictionServices;
-}
-
-export class ConfigError extends Error {}
-
-/** Parses an environment (by default `process.env`) into a {@link Config}, or throws a ConfigError naming every bad setting. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = environment.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const env = parsed.data;
-  const predictionServices = readPredictionServices(source);
-  if (predictionServices.problems.length) throw new ConfigError(`Invalid configuration: ${predictionServices.problems.join('; ')}`);
-  if (Boolean(env.SPARQL_QUERY_URL) !== Boolean(env.SPARQL_UPDATE_URL)) {
-    throw new ConfigError('Invalid configuration: set both SPARQL_QUERY_URL and SPARQL_UPDATE_URL, or neither (embedded store)');
-  }
-  if (Boolean(env.OG_ADMIN_USER) !== Boolean(env.OG_ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration: set both OG_ADMIN_USER and OG_ADMIN_PASSWORD, or neither');
-  }
-  const seedDir = env.SEED_DIR ? path.resolve(env.SEED_DIR) : defaultSeedDir();
+/** The environment's settings as the app reads them: names in the app's words, sizes in bytes, paths resolved. */
+function toSettings(env: z.output<typeof environment>) {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -173,9 +111,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     dataDir: path.resolve(env.DATA_DIR),
-    seedDir,
-    predictionServices: predictionServices.services,
+    seedDir: env.SEED_DIR ? path.resolve(env.SEED_DIR) : defaultSeedDir(),
     baseIri: env.BASE_IRI,
+    /** An external SPARQL 1.1 store, or null for the embedded one. */
     sparql:
       env.SPARQL_QUERY_URL && env.SPARQL_UPDATE_URL
         ? {
@@ -195,6 +133,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sparqlMaxBytes: env.SPARQL_MAX_BYTES,
     crosswalkLicense: env.CROSSWALK_LICENSE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    /**
+     * The cookies' `Secure` flag: 'auto' sets it on answers to HTTPS requests (directly, or through a
+     * proxy trusted with TRUST_PROXY), so `npm start` on http://localhost works in production mode too;
+     * true sets it always (TLS ends at a proxy the app is not told about), false never.
+     */
     cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
@@ -205,9 +148,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     suggestionsDir: path.resolve(env.SUGGESTIONS_DIR),
     siteDir: path.resolve(env.SITE_DIR),
+    /** Limits per client address per minute for callers who are not logged in. */
     anonymousLimits: { reads: env.ANONYMOUS_READS_PER_MINUTE, translations: env.ANONYMOUS_TRANSLATIONS_PER_MINUTE },
     logLevel: env.LOG_LEVEL,
     projectRoot,
   };
+}
+
+/** The app's configuration: every setting of the environment schema above, read by {@link toSettings}, and the external coders. */
+export type Config = ReturnType<typeof toSettings> & {
+  /** External coders for 'Run predictions' (OccCANINE, LLMs); the built-in one needs none. */
+  predictionServices: PredictionServices;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (by default `process.env`) into a {@link Config}, or throws a ConfigError naming every bad setting. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const predictionServices = readPredictionServices(source);
+  if (predictionServices.problems.length) throw new ConfigError(`Invalid configuration: ${predictionServices.problems.join('; ')}`);
+  if (Boolean(env.SPARQL_QUERY_URL) !== Boolean(env.SPARQL_UPDATE_URL)) {
+    throw new ConfigError('Invalid configuration: set both SPARQL_QUERY_URL and SPARQL_UPDATE_URL, or neither (embedded store)');
+  }
+  if (Boolean(env.OG_ADMIN_USER) !== Boolean(env.OG_ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: set both OG_ADMIN_USER and OG_ADMIN_PASSWORD, or neither');
+  }
+  return { ...toSettings(env), predictionServices: predictionServices.services };
 }
 export { llmSettingPrefixes, type LlmModel, type LlmService, type PredictionServices } from './prediction-services.js';

@@ -6,6 +6,9 @@ import { Redis, type RedisOptions } from 'ioredis';
  * 3 s (a host that does not answer at all), and no command waits longer than 5 s (one written
  * just as the connection dropped, which ioredis keeps to resend, not to fail). So with Redis down a
  * login or an anonymous read answers 503 within seconds instead of waiting for Redis to return.
+ * The offline queue stays on, against BullMQ's advice for producers: without it a command sent
+ * before the first connection is ready (at start-up, or just after a reconnect) fails at once,
+ * while `maxRetriesPerRequest` already bounds how long a queued command waits.
  */
 const producerOptions: RedisOptions = {
   maxRetriesPerRequest: 1,
