@@ -40,26 +40,38 @@ export function takePolicyViolations(): string[] {
 }
 
 /**
- * Runs in every page before its own scripts: each `securitypolicyviolation` event (a script,
- * style, image or connection the policy blocked) is logged as one console line the page's
- * listener below collects.
+ * Runs in every page before its own scripts, and in each worker once it has started: each
+ * `securitypolicyviolation` event (a script, style, image or connection the policy blocked) is
+ * logged as one console line the listeners below collect.
  */
 const reportPolicyViolations = () => {
-  document.addEventListener('securitypolicyviolation', (event) => {
+  globalThis.addEventListener('securitypolicyviolation', (event) => {
     console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} (${event.disposition})`);
   });
 };
 
+/** Chromium's own console line for anything a policy blocked, or the init script's. */
+function notePolicyViolation(where: string, text: string): void {
+  if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) policyViolations.push(`${where}: ${text}`);
+}
+
 export async function newPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
   await context.addInitScript(reportPolicyViolations);
-  const page = await context.newPage();
-  page.on('console', (message) => {
+  // Every page of the context, and each page's workers (whose policy comes with their script;
+  // Chromium logs their blocked loads nowhere Playwright sees, so they report the events themselves).
+  context.on('console', (message) => {
     const text = message.text();
     if (message.type() === 'error' && text.startsWith('API contract drift')) contractDrifts.push(text);
-    // Chromium's own report of a blocked load (workers' included), and the init script's.
-    if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) policyViolations.push(`${page.url()}: ${text}`);
+    notePolicyViolation(message.page()?.url() ?? '(no page)', text);
   });
+  context.on('page', (page) =>
+    page.on('worker', (worker) => {
+      worker.on('console', (message) => notePolicyViolation(worker.url(), message.text()));
+      worker.evaluate(reportPolicyViolations).catch(() => undefined); // a worker may be gone already
+    }),
+  );
+  const page = await context.newPage();
   return { context, page };
 }
 
