@@ -102,19 +102,6 @@ export function forEachIriTriple(
   return ntriples.length;
 }
 
-/** Every link of a pair's graph, as stored. */
-export function selectPairLinks(graph: string): string {
-  return toQueryText(sparql`
-SELECT ?first ?relation ?second WHERE { VALUES ?relation { ${relationValues} } GRAPH ${iri(graph)} { ?first ?relation ?second } }`);
-}
-
-/** Every pseudo-target of a pair's graph: the code, the marker, the scheme it is towards. */
-export function selectPairPseudoTargets(iris: SchemeIris, graph: string): string {
-  const pseudo = join((Object.keys(pseudoPredicates) as PseudoTarget[]).map((target) => iri(pseudoTargetIri(iris, target))));
-  return toQueryText(sparql`
-SELECT ?code ?marker ?towards WHERE { VALUES ?marker { ${pseudo} } GRAPH ${iri(graph)} { ?code ?marker ?towards } }`);
-}
-
 /** How many links each graph holds (links live only in the graphs of scheme pairs). */
 export function countLinksByGraph(): string {
   return toQueryText(sparql`

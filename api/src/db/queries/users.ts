@@ -15,11 +15,6 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
   return result.rows[0] ?? null;
 }
 
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const result = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  return result.rows[0] ?? null;
-}
-
 export async function insertUser(
   db: Queryable,
   user: { username: string; name: string; role: Role; passwordHash: string },

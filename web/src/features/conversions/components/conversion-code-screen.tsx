@@ -12,7 +12,10 @@ import { useRemoveConversionDecision, useSaveConversionDecision } from '../api/s
 import { codeWalkPosition } from '../code-walk';
 import { formatAmount, formatFraction, pathLabels, reasonLabels } from '../conversion-format';
 import { conversionCodePath, conversionPath } from '../conversion-paths';
-import { buildConversionTree, ConversionDiagram, conversionDiagramReducer, initialConversionDiagramState, linkedValues, originValue, problemTooltip, problemValues } from '../diagram';
+import { ConversionDiagram } from '../diagram/conversion-diagram';
+import { buildConversionTree, originValue } from '../diagram/conversion-tree';
+import { conversionDiagramReducer, initialConversionDiagramState, linkedValues } from '../diagram/diagram-actions';
+import { problemTooltip, problemValues } from '../diagram/diagram-problems';
 import { sameValues, targetCodeRecords, withLinks } from '../target-records';
 import { ConversionHeader, conversionSubject, schemeLabel as labelOfScheme } from './conversion-header';
 import { ConversionLoadError, ScreenSkeleton } from './conversion-result-screen';
