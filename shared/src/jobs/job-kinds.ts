@@ -3,7 +3,8 @@ import { linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
 
 /**
- * Every job kind, declared once: the queue it runs on, its input, the result it returns.
+ * Every job kind, declared once: the queue it runs on, its input, the phases its progress goes
+ * through, the result it returns.
  * The API validates input with these schemas before it enqueues; workers parse again before
  * they run, so a job's data is always of its kind's shape.
  */
@@ -13,7 +14,10 @@ export type JobState = (typeof jobStates)[number];
 /** BullMQ key prefix under the app's Redis prefix, shared by queues (api), workers and bull-board. */
 export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}:bull`;
 
-/** The one progress shape every kind reports: what it is doing, how far, out of how much. */
+/**
+ * The one progress shape every kind reports: what it is doing, how far, out of how much. On the
+ * wire the phase is any string; a kind's own reports ({@link JobProgressOf}) name only its phases.
+ */
 export const jobProgress = z.object({
   phase: z.string(),
   done: z.number().nonnegative(),
@@ -23,20 +27,25 @@ export const jobProgress = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 
-interface JobKindDefinition<Input extends z.ZodType, Result extends z.ZodType> {
+interface JobKindDefinition<Input extends z.ZodType, Result extends z.ZodType, Phases extends z.ZodEnum> {
   /** Shown to people in job lists. */
   label: string;
   input: Input;
+  /** What its progress reports say it is doing; the web labels each one. */
+  phases: Phases;
   result: Result;
   /** Attempts before a job is marked failed (a killed worker counts as one). */
   attempts: number;
 }
 
-function defineJobKind<Input extends z.ZodType, Result extends z.ZodType>(
-  definition: JobKindDefinition<Input, Result>,
-): JobKindDefinition<Input, Result> {
+function defineJobKind<Input extends z.ZodType, Result extends z.ZodType, Phases extends z.ZodEnum>(
+  definition: JobKindDefinition<Input, Result, Phases>,
+): JobKindDefinition<Input, Result, Phases> {
   return definition;
 }
+
+/** The phases of a prediction file's import, which a prediction run goes through too (it imports what it coded). */
+const predictionImportPhases = z.enum(['reading', 'grouping', 'indexing', 'done']);
 
 export const jobKinds = {
   /**
@@ -48,6 +57,7 @@ export const jobKinds = {
     input: z.object({
       batchSize: z.number().int().min(1).max(100_000).default(5_000),
     }),
+    phases: z.enum(['deleting', 'done']),
     result: z.object({ deleted: z.number().int().nonnegative(), strayUploads: z.number().int().nonnegative().default(0) }),
     attempts: 3,
   }),
@@ -61,6 +71,7 @@ export const jobKinds = {
       path: z.string(),
       originalName: z.string(),
     }),
+    phases: z.enum(['validating', 'preparing', 'writing', 'done']),
     result: z.object({
       codes: z.number().int().nonnegative(),
       added: z.number().int().nonnegative(),
@@ -81,6 +92,7 @@ export const jobKinds = {
       path: z.string(),
       format: z.enum(['csv', 'json']),
     }),
+    phases: z.enum(['reading', 'grouping', 'indexing', 'done', 'deleted']),
     result: z.object({
       rows: z.number().int().nonnegative(),
       titles: z.number().int().nonnegative(),
@@ -104,6 +116,7 @@ export const jobKinds = {
       path: z.string(),
       originalName: z.string(),
     }),
+    phases: z.enum(['reading', 'writing', 'done']),
     result: z.object({
       /** Links the file added. */
       imported: z.number().int().nonnegative(),
@@ -127,6 +140,7 @@ export const jobKinds = {
       path: z.string(),
       originalName: z.string(),
     }),
+    phases: predictionImportPhases,
     result: z.object({
       format: z.string(),
       /** Rows (CSV) or entries (JSON) of the file. */
@@ -158,6 +172,7 @@ export const jobKinds = {
       /** Who asked: the coder learns from what they may see. */
       actorId: z.string().uuid(),
     }),
+    phases: z.enum(['waiting', 'learning', 'coding', ...predictionImportPhases.options]),
     result: z.object({
       model: z.string(),
       /** Distinct titles of the dataset, and how many got a prediction. */
@@ -192,6 +207,7 @@ export const jobKinds = {
       /** Requests this chunk may make to an external coder (its share of the run's cap). */
       requestBudget: z.number().int().nonnegative(),
     }),
+    phases: z.enum(['learning', 'candidates', 'coding']),
     result: z.object({
       titles: z.number().int().nonnegative(),
       coded: z.number().int().nonnegative(),
@@ -218,6 +234,7 @@ export const jobKinds = {
       /** Who asked: the mappings are theirs. */
       actorId: z.string().uuid(),
     }),
+    phases: z.enum(['accepting', 'done']),
     result: z.object({
       /** Entries this acceptance mapped (over every attempt). */
       accepted: z.number().int().nonnegative(),
@@ -236,6 +253,7 @@ export const jobKinds = {
       conversionId: z.string().uuid(),
       actorId: z.string().uuid(),
     }),
+    phases: z.enum(['grouping', 'linking']),
     result: z.object({
       sourceCodes: z.number().int().nonnegative(),
       problematic: z.number().int().nonnegative(),
@@ -247,6 +265,9 @@ export const jobKinds = {
 export type JobKind = keyof typeof jobKinds;
 export type JobInput<K extends JobKind> = z.infer<(typeof jobKinds)[K]['input']>;
 export type JobResult<K extends JobKind> = z.infer<(typeof jobKinds)[K]['result']>;
+export type JobPhase<K extends JobKind> = z.infer<(typeof jobKinds)[K]['phases']>;
+/** A progress report of kind `K`: its phase one of the kind's phases. */
+export type JobProgressOf<K extends JobKind> = Omit<JobProgress, 'phase'> & { phase: JobPhase<K> };
 
 export const jobKindNames = Object.keys(jobKinds) as JobKind[];
 

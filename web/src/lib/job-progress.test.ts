@@ -1,6 +1,6 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
 import { describe, expect, it } from 'vitest';
-import { describeJobProgress, describeProgressAmount } from './job-progress';
+import { describeJobProgress, describePhase, describeProgressAmount, type PhaseLabels } from './job-progress';
 
 const job = (progress: JobRun['progress'], state: JobRun['state'] = 'active'): JobRun => ({
   id: 'j',
@@ -24,5 +24,15 @@ describe('describeJobProgress', () => {
 
   it('says what the job is doing while it has no numbers', () => {
     expect(describeJobProgress(job(null, 'queued'))).toBe('Waiting in the queue');
+  });
+});
+
+describe('describePhase', () => {
+  const labels: PhaseLabels<'crosswalk.import'> = { reading: 'Reading rows', writing: 'Writing links', done: 'Finishing' };
+
+  it("names a phase by its kind's label, and any other phase as it was reported", () => {
+    expect(describePhase(labels, 'writing')).toBe('Writing links');
+    expect(describePhase(labels, 'grouping')).toBe('grouping');
+    expect(describePhase(labels, 'toString')).toBe('toString');
   });
 });

@@ -1,5 +1,5 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
-import type { JobProgress, JobState } from '@og/shared/jobs/job-kinds';
+import type { JobKind, JobPhase, JobProgress, JobState } from '@og/shared/jobs/job-kinds';
 import { formatBytes } from './format-bytes';
 
 /** Numbers in job progress follow the product's locale (SPEC §9: en). */
@@ -45,6 +45,14 @@ export function describeProgressAmount(progress: Pick<JobProgress, 'done' | 'tot
   const unit = progress.unit === 'bytes' ? '' : ` ${progress.unit}`;
   if (progress.total === null) return `${amount(progress.done)}${unit}`;
   return `${amount(progress.done)} of ${amount(progress.total)}${unit}`;
+}
+
+/** What people read for each phase a job kind reports: one label per phase, so a phase without one does not compile. */
+export type PhaseLabels<K extends JobKind> = Record<JobPhase<K>, string>;
+
+/** The label of a reported phase; a phase the labels do not name (another kind's) reads as itself. */
+export function describePhase<K extends JobKind>(labels: PhaseLabels<K>, phase: string): string {
+  return Object.hasOwn(labels, phase) ? labels[phase as JobPhase<K>] : phase;
 }
 
 const stateDescriptions: Record<JobState, string> = {

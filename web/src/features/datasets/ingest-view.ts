@@ -3,7 +3,7 @@ import type { JobRun } from '@og/shared/contracts/jobs';
 import type { JobProgress } from '@og/shared/jobs/job-kinds';
 import type { MantineColor } from '@mantine/core';
 import { jobStateColors } from '../../components/job-state-badge';
-import { describeJobState, describeProgressAmount, isJobFinished, progressPercent } from '../../lib/job-progress';
+import { describeJobState, describePhase, describeProgressAmount, isJobFinished, type PhaseLabels, progressPercent } from '../../lib/job-progress';
 
 /** How the datasets list shows a dataset's ingest: a moving ring, the reason it failed, or its size. */
 export type IngestView =
@@ -20,11 +20,12 @@ export type IngestView =
   | { kind: 'failed'; error: string }
   | { kind: 'ready'; titleCount: number | null; rowCount: number | null };
 
-const phaseLabels: Record<string, string> = {
+const phaseLabels: PhaseLabels<'dataset.ingest'> = {
   reading: 'Reading',
   grouping: 'Grouping titles',
   indexing: 'Indexing',
   done: 'Finishing',
+  deleted: 'Deleted',
 };
 
 export function describeIngest(dataset: DatasetSummary): IngestView {
@@ -39,7 +40,7 @@ export function describeIngest(dataset: DatasetSummary): IngestView {
   if (jobState === null || jobState === 'queued') {
     return { kind: 'ingesting', percent: 0, color: jobStateColors.queued, label: describeJobState('queued'), detail: null };
   }
-  const label = jobState === 'retrying' || !progress ? describeJobState(jobState) : (phaseLabels[progress.phase] ?? progress.phase);
+  const label = jobState === 'retrying' || !progress ? describeJobState(jobState) : describePhase(phaseLabels, progress.phase);
   return {
     kind: 'ingesting',
     percent: progressPercent(progress),
