@@ -1,51 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import oxigraph from 'oxigraph';
-import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
-import { diskSpace, isNoRoomError } from '../lib/disk-space.js';
-import { createLogger, type Logger } from '../lib/log.js';
-import { applyOperation } from './apply-operation.js';
-import { QueryReplica } from './query-replica.js';
-import { iri } from './sparql-builder.js';
-import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
-import { parseTsvResults } from './sparql-tsv.js';
-import { encodeRecord, type LogOperation, logHeader, readLogHeader, scanLog } from './store-log.js';
-import { acquireStoreLock, type StoreLock } from './store-lock.js';
-import {
-  type Bindings,
-  type QueryOptions,
-  type RawQueryResult,
-  StoreError,
-  StoreSyntaxError,
-  StoreTimeoutError,
-  StoreWriteError,
-  type TripleStore,
-} from './triple-store.js';
-
 /**
  * The embedded triple store (DESIGN.md §2): Oxigraph (WASM) in this process, kept in memory and
- * persisted under one directory as
+ * persisted under one directory as a snapshot and an update log (./store-files.ts), with a `lock`
+ * file holding the pid of the process that has the store open (./store-lock.ts).
  *
- * - `snapshot.nq` — every quad as N-Quads, first line `# og-embedded-store snapshot 1 generation=G quads=N`;
- * - `updates.log` — an append-only log of the operations since that snapshot (see `./store-log.ts`);
- * - `lock` — the pid of the process that has the store open.
- *
- * On open the snapshot is loaded and the log replayed (a torn last record, from a crash in the
- * middle of an append, is dropped). Every `update()` and `loadGraph()` is applied in memory, then
- * appended to the log and fsynced before its promise resolves, so an acknowledged write survives
- * `kill -9`; concurrent writes share one fsync (group commit). Readers wait for writes applied
- * before them to be durable, so nobody reads what a crash could still take back. When the log
- * passes `compactAfterBytes`, and on close, the store compacts: a new snapshot is written to a
- * temp file, fsynced, renamed over the old one (and the directory fsynced), then a fresh log of
- * the next generation replaces the old one. A log of an older generation than the snapshot (a
- * crash between those two renames) is already contained in the snapshot and is discarded.
- *
- * An append that fails (a full disk, an I/O error) is taken back, not fatal: the log is cut back
- * to its last durable record, the in-memory store is reloaded from the files (exactly the
- * acknowledged writes), and every write not yet durable is refused with a StoreWriteError.
- * After a full disk, writes first check that the disk has room for their record (refused at
- * once while it has not), so the store writes again once space is back, without a restart.
- * Only a failure to bring the files and the memory back in step stops the store for good.
+ * Every `update()` and `loadGraph()` is applied in memory, then committed to the update log; it
+ * resolves once its record is durable. Snapshot, update log, group commit, recovery (on open and
+ * after a failed append) and compaction are the durability's (./store-durability.ts); this
+ * adapter keeps the reads, the loading and the query replica, and waits for the durability so
+ * that nobody reads what a crash could still take back.
  *
  * Researchers' read-only queries (`queryRaw`, the `/api/sparql` endpoint) run on a replica of the
  * store in a worker thread (./query-replica.ts), made at the first such query from the store's
@@ -62,6 +24,32 @@ import {
  * - As in SPARQL 1.1, the default graph is its own graph here (Virtuoso instead answers queries
  *   without GRAPH from the union of all graphs); the app always names its graphs.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import oxigraph from 'oxigraph';
+import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
+import { createLogger, type Logger } from '../lib/log.js';
+import { applyOperation } from './apply-operation.js';
+import { QueryReplica } from './query-replica.js';
+import { iri } from './sparql-builder.js';
+import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
+import { parseTsvResults } from './sparql-tsv.js';
+import { StoreDurability } from './store-durability.js';
+import type { StoreState } from './store-files.js';
+import type { LogOperation } from './store-log.js';
+import { acquireStoreLock, type StoreLock } from './store-lock.js';
+import {
+  type Bindings,
+  errorText,
+  type QueryOptions,
+  type RawQueryResult,
+  StoreError,
+  StoreSyntaxError,
+  StoreTimeoutError,
+  type TripleStore,
+} from './triple-store.js';
+
+/** Where the embedded store keeps its files, and when it compacts them. */
 export interface EmbeddedStoreOptions {
   directory: string;
   log?: Logger;
@@ -69,15 +57,9 @@ export interface EmbeddedStoreOptions {
   compactAfterBytes?: number;
 }
 
-/** Free space a write needs beyond its record while the disk is known to have been full. */
-const roomToSpare = 64 * 1024;
-
 /** Characters of N-Triples an adding load applies at a time (~4,000 links: ~40 ms of Oxigraph's loading). */
 const loadPieceChars = 512 * 1024;
 
-const snapshotFile = 'snapshot.nq';
-const logFile = 'updates.log';
-const snapshotHeaderPattern = /^# og-embedded-store snapshot 1 generation=(\d+) quads=(\d+)$/;
 const { nQuads, nTriples, sparqlJson } = mediaTypes;
 /** SELECT answers: read by parseTsvResults, about twice as fast as the store's JSON. */
 const { sparqlTsv } = mediaTypes;
@@ -90,20 +72,6 @@ const { sparqlTsv } = mediaTypes;
 const nondeterministic = /\b(?:NOW|RAND|UUID|STRUUID|BNODE)\s*\(/i;
 const dumpChunkChars = 1 << 20;
 
-interface Waiter {
-  seq: number;
-  /** A write's own waiter (refused when its record is not made durable), or a reader's. */
-  write: boolean;
-  resolve: () => void;
-  reject: (error: Error) => void;
-}
-
-function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const firstLine = message.split('\n')[0]!.trim();
-  return firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine;
-}
-
 /** Oxigraph's errors as the port's: parse errors ("error at 3:14: …", "Parser error at line …") are syntax errors. */
 function toStoreError(error: unknown, what: 'query' | 'update' | 'data'): StoreError {
   if (error instanceof StoreError) return error;
@@ -115,95 +83,59 @@ function toStoreError(error: unknown, what: 'query' | 'update' | 'data'): StoreE
   return new StoreError(`The embedded store refused the ${what}: ${text}`);
 }
 
-/** Makes a file's or a directory's contents (a directory: its entries) durable. */
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fs.open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function writeAll(handle: fs.FileHandle, data: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < data.length) {
-    const { bytesWritten } = await handle.write(data, offset, data.length - offset);
-    offset += bytesWritten;
-  }
-}
-
-async function readIfExists(file: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/** Writes `${file}.tmp`, fsyncs it and renames it over `file` (removing the temp file on failure). The directory is not fsynced yet. */
-async function replaceFile(file: string, parts: Iterable<Buffer>): Promise<void> {
-  const temporary = `${file}.tmp`;
-  try {
-    const handle = await fs.open(temporary, 'w');
-    try {
-      for (const part of parts) await writeAll(handle, part);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** {@link replaceFile}, then fsync of the directory so the rename itself is durable. */
-async function writeFileAtomically(file: string, parts: Iterable<Buffer>): Promise<void> {
-  await replaceFile(file, parts);
-  await fsyncPath(path.dirname(file));
-}
-
 function graphTerm(graph: NamedNode | BlankNode): string {
   return graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`;
+}
+
+/** The Oxigraph store as the state the durability keeps on disk. */
+class OxigraphState implements StoreState {
+  readonly store = new oxigraph.Store();
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  apply(operation: LogOperation): void {
+    applyOperation(this.store, operation);
+  }
+
+  load(snapshot: Buffer): void {
+    this.store.load(snapshot, { format: nQuads });
+  }
+
+  /** The whole store, one graph at a time, taken at one instant (synchronously). */
+  dump(): string[] {
+    const parts = [this.store.dump({ format: nQuads, from_graph_name: oxigraph.defaultGraph() as DefaultGraph })];
+    const graphs = this.store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { } }') as Map<string, NamedNode | BlankNode>[];
+    for (const row of graphs) {
+      const graph = row.get('g')!;
+      // Dumped from one graph, N-Quads come out as triple lines: add the graph to each. Line ends
+      // are unambiguous (a newline inside a literal is written as \n).
+      parts.push(this.store.dump({ format: nQuads, from_graph_name: graph }).replaceAll(' .\n', ` ${graphTerm(graph)} .\n`));
+    }
+    return parts;
+  }
+
+  free(): void {
+    (this.store as OxigraphStore & { free(): void }).free();
+  }
 }
 
 export class EmbeddedStore implements TripleStore {
   readonly kind = 'embedded' as const;
   readonly rowCapped = false;
 
-  private pending: Buffer[] = [];
-  private appliedSeq = 0;
   /** A large adding load being applied piece by piece (see loadInTurns). */
   private loadingInTurns: Promise<void> | null = null;
-  private durableSeq = 0;
-  private waiters: Waiter[] = [];
-  private loop: Promise<void> | null = null;
-  private compactionWanted = false;
-  /** While a compaction swaps the files, the generation and the log's length are not yet the files'. */
-  private compacting = false;
-  private failure: StoreError | null = null;
-  /** While a failed append is taken back (see rollBack): writes and reads wait for it. */
-  private recovering: Promise<void> | null = null;
-  /** The last append found the disk full: writes check for room before they are applied. */
-  private outOfRoom = false;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
   /** The read-only queries' replica (none until the first one). */
   private replica: QueryReplica | null = null;
-  /** Operations applied but not yet durable, in order: the replica gets each once it is durable. */
-  private notYetDurable: { seq: number; operation: LogOperation }[] = [];
 
   private constructor(
-    private store: OxigraphStore,
+    private readonly durability: StoreDurability<OxigraphState>,
     readonly directory: string,
     private readonly lock: StoreLock,
-    private logHandle: fs.FileHandle,
-    private generation: number,
-    private logBytes: number,
-    private readonly compactAfterBytes: number,
     private readonly log: Logger,
   ) {}
 
@@ -215,30 +147,25 @@ export class EmbeddedStore implements TripleStore {
     const lock = await acquireStoreLock(directory, log);
     try {
       const started = Date.now();
-      for (const name of await fs.readdir(directory)) {
-        if (name.endsWith('.tmp')) await fs.rm(path.join(directory, name), { force: true });
-      }
-      const store = new oxigraph.Store();
-      const snapshotGeneration = await EmbeddedStore.loadSnapshot(store, directory);
-      const recovered = await EmbeddedStore.recoverLog(store, directory, snapshotGeneration, log);
-      const logHandle = await fs.open(path.join(directory, logFile), 'a');
-      const instance = new EmbeddedStore(
-        store,
+      let instance: EmbeddedStore | null = null;
+      const durability = await StoreDurability.open({
         directory,
-        lock,
-        logHandle,
-        recovered.generation,
-        recovered.logBytes,
-        options.compactAfterBytes ?? 64 * 1024 ** 2,
+        createState: () => new OxigraphState(),
         log,
-      );
-      log.info('opened the embedded triple store', { directory, quads: store.size, replayed: recovered.replayed, ms: Date.now() - started });
-      if (recovered.logBytes > instance.compactAfterBytes) {
-        await instance.compact().catch(async (error: unknown) => {
-          await instance.close();
-          throw error;
-        });
-      }
+        compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 ** 2,
+        // The replica follows every operation once it is durable.
+        onDurable: (operation) => instance?.replica?.apply(operation),
+        // A replica still reading the snapshot and the log must find them as they were named to it.
+        beforeCompaction: async () => {
+          await instance?.replica?.loaded.catch(() => undefined);
+        },
+        // A load in turns applies its pieces to the state being replaced: it ends first (its record is refused).
+        beforeReload: async () => {
+          await instance?.afterLoadInTurns();
+        },
+      });
+      instance = new EmbeddedStore(durability, directory, lock, log);
+      log.info('opened the embedded triple store', { directory, quads: durability.state.size, replayed: durability.replayed, ms: Date.now() - started });
       return instance;
     } catch (error) {
       await lock.release().catch(() => undefined);
@@ -246,71 +173,9 @@ export class EmbeddedStore implements TripleStore {
     }
   }
 
-  /** Loads `snapshot.nq` if there is one; returns its generation (0 without a snapshot). */
-  private static async loadSnapshot(store: OxigraphStore, directory: string): Promise<number> {
-    const file = path.join(directory, snapshotFile);
-    const content = await readIfExists(file);
-    if (content === null) return 0;
-    const headerEnd = content.indexOf(0x0a);
-    const header = snapshotHeaderPattern.exec(content.subarray(0, headerEnd < 0 ? 0 : headerEnd).toString('latin1'));
-    if (!header) throw new StoreError(`${file} is not a snapshot of the embedded store (its first line is not the snapshot header); refusing to open.`);
-    try {
-      store.load(content, { format: nQuads });
-    } catch (error) {
-      throw new StoreError(`Could not read the snapshot ${file}: ${errorText(error)}`);
-    }
-    if (store.size !== Number(header[2])) {
-      throw new StoreError(`The snapshot ${file} holds ${store.size} quads but its header says ${header[2]}; it is damaged. Refusing to open.`);
-    }
-    return Number(header[1]);
-  }
-
-  /** Replays the update log on top of the snapshot; returns the log's generation and valid length. */
-  private static async recoverLog(
-    store: OxigraphStore,
-    directory: string,
-    snapshotGeneration: number,
-    log: Logger,
-  ): Promise<{ generation: number; logBytes: number; replayed: number }> {
-    const file = path.join(directory, logFile);
-    const fresh = async () => {
-      await writeFileAtomically(file, [logHeader(snapshotGeneration)]);
-      return { generation: snapshotGeneration, logBytes: logHeader(snapshotGeneration).length, replayed: 0 };
-    };
-    const content = await readIfExists(file);
-    if (content === null || content.length === 0) return fresh();
-    const header = readLogHeader(content);
-    if (!header) throw new StoreError(`${file} is not an update log of the embedded store (bad header); refusing to open.`);
-    if (header.generation < snapshotGeneration) {
-      log.info('discarding an update log that the snapshot already contains', { log: file });
-      return fresh();
-    }
-    if (header.generation > snapshotGeneration) {
-      throw new StoreError(
-        `The update log ${file} continues snapshot generation ${header.generation}, but the snapshot is generation ${snapshotGeneration} ` +
-          `(missing or replaced?). Refusing to open: replaying it would not give the data it recorded.`,
-      );
-    }
-    const scan = scanLog(content, header.length);
-    if (scan.kind === 'damaged') {
-      throw new StoreError(
-        `The update log ${file} is damaged at byte ${scan.offset}, with intact records after the damage. Refusing to open so no ` +
-          `acknowledged write is silently lost: restore the file from a backup, or move it aside to start from the snapshot.`,
-      );
-    }
-    scan.operations.forEach((operation, index) => {
-      try {
-        applyOperation(store, operation);
-      } catch (error) {
-        throw new StoreError(`Replaying record ${index + 1} of ${file} failed: ${errorText(error)}`);
-      }
-    });
-    if (scan.tornBytes > 0) {
-      log.warn('dropped a torn last record of the update log (a write cut short by a crash, never acknowledged)', { log: file, bytes: scan.tornBytes });
-      await fs.truncate(file, scan.validBytes);
-      await fsyncPath(file);
-    }
-    return { generation: header.generation, logBytes: scan.validBytes, replayed: scan.operations.length };
+  /** The in-memory Oxigraph store (replaced when a failed append is taken back). */
+  private get store(): OxigraphStore {
+    return this.durability.state.store;
   }
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────
@@ -326,10 +191,10 @@ export class EmbeddedStore implements TripleStore {
   /** Waits until every write applied so far is durable (readers never see what a crash could undo). */
   private async readyToRead(deadline?: number, timeoutMs?: number): Promise<void> {
     if (this.state === 'closed') throw new StoreError('The embedded triple store is closed.');
-    if (this.failure) throw this.failure;
+    if (this.durability.failure) throw this.durability.failure;
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.recovering) await this.othersDone();
-    if (this.durableSeq < this.appliedSeq) await this.durable(this.appliedSeq, false);
+    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
+    if (!this.durability.allDurable) await this.durability.untilDurable();
     this.checkDeadline(deadline, timeoutMs);
   }
 
@@ -344,7 +209,7 @@ export class EmbeddedStore implements TripleStore {
    */
   private async othersDone(): Promise<void> {
     await this.afterLoadInTurns();
-    if (this.recovering) await this.recovering;
+    if (this.durability.recovering) await this.durability.recovering;
   }
 
   private run(query: string, format: string, deadline: number | undefined, timeoutMs: number | undefined): string {
@@ -406,7 +271,7 @@ export class EmbeddedStore implements TripleStore {
     const started = Date.now();
     await this.readyToRead();
     // A replica made now reads the files: not while a compaction is swapping them.
-    while (!this.replica && this.compacting && this.loop) await this.loop;
+    while (!this.replica && this.durability.compacting) await this.durability.currentWritesDone();
     const contentType = rawResultType(query, accept);
     const timeoutMs = options?.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
     try {
@@ -421,13 +286,12 @@ export class EmbeddedStore implements TripleStore {
 
   /**
    * The replica, made now if there is none: it reads the snapshot and the log up to what is durable
-   * now (the two are in step: `logBytes` and `durableSeq` change together), and gets every later
-   * operation through `markDurable`.
+   * now (`files` names them in step with what is durable), and gets every later operation from
+   * the durability's `onDurable`.
    */
   private queryReplica(): QueryReplica {
     if (this.replica) return this.replica;
-    const source = { directory: this.directory, snapshotFile, logFile, generation: this.generation, logBytes: this.logBytes };
-    const replica = new QueryReplica(source, (ended) => {
+    const replica = new QueryReplica(this.durability.files, (ended) => {
       if (this.replica === ended) this.replica = null;
     }, this.log);
     this.replica = replica;
@@ -441,22 +305,10 @@ export class EmbeddedStore implements TripleStore {
     return this.store.size;
   }
 
-  /** The whole store, one graph at a time, taken at one instant (synchronously), then handed out in chunks. */
-  private dumpParts(): string[] {
-    const parts = [this.store.dump({ format: nQuads, from_graph_name: oxigraph.defaultGraph() as DefaultGraph })];
-    const graphs = this.store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { } }') as Map<string, NamedNode | BlankNode>[];
-    for (const row of graphs) {
-      const graph = row.get('g')!;
-      // Dumped from one graph, N-Quads come out as triple lines: add the graph to each. Line ends
-      // are unambiguous (a newline inside a literal is written as \n).
-      parts.push(this.store.dump({ format: nQuads, from_graph_name: graph }).replaceAll(' .\n', ` ${graphTerm(graph)} .\n`));
-    }
-    return parts;
-  }
-
   async *dumpNQuads(): AsyncIterable<string> {
     await this.readyToRead();
-    for (const part of this.dumpParts()) {
+    // Taken at one instant (synchronously), then handed out in chunks.
+    for (const part of this.durability.state.dump()) {
       let start = 0;
       while (start < part.length) {
         let end = Math.min(part.length, start + dumpChunkChars);
@@ -473,28 +325,28 @@ export class EmbeddedStore implements TripleStore {
   // ── writes ───────────────────────────────────────────────────────────────────────────────
 
   private assertWritable(): void {
-    if (this.failure) throw this.failure;
+    if (this.durability.failure) throw this.durability.failure;
     if (this.state !== 'open') throw new StoreError('The embedded triple store is closed.');
   }
 
   async update(update: string): Promise<void> {
-    if (this.outOfRoom) await this.assertRoomFor(update.length);
+    if (this.durability.outOfRoom) await this.durability.assertRoomFor(update.length);
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.recovering) await this.othersDone();
+    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
     this.assertWritable();
     try {
       this.store.update(update);
     } catch (error) {
       throw toStoreError(error, 'update');
     }
-    await this.commit({ op: 'update', text: update });
+    await this.durability.commit({ op: 'update', text: update });
     if (nondeterministic.test(maskLiterals(update))) await this.compact();
   }
 
   async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
-    if (this.outOfRoom) await this.assertRoomFor(ntriples.length);
+    if (this.durability.outOfRoom) await this.durability.assertRoomFor(ntriples.length);
     // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.recovering) await this.othersDone();
+    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
     this.assertWritable();
     try {
       iri(graphIri);
@@ -508,7 +360,7 @@ export class EmbeddedStore implements TripleStore {
     } catch (error) {
       throw toStoreError(error, 'data');
     }
-    await this.commit(operation);
+    await this.durability.commit(operation);
   }
 
   /**
@@ -544,216 +396,24 @@ export class EmbeddedStore implements TripleStore {
           if (done < ntriples.length) await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
-        if (done > 0) void this.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples.slice(0, done) }).catch(() => undefined);
+        if (done > 0) void this.durability.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples.slice(0, done) }).catch(() => undefined);
         throw error;
       }
-      return { durable: this.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples }) };
+      return { durable: this.durability.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples }) };
     };
     return apply()
       .finally(applied)
       .then(({ durable }) => durable);
   }
 
-  /**
-   * While the disk is known to have been full: refuses a write (its text `chars` long) at once,
-   * before it is applied, when the disk has no room for its record. Where the free space cannot be
-   * told, the write is tried.
-   */
-  private async assertRoomFor(chars: number): Promise<void> {
-    const space = await diskSpace(this.directory);
-    // A record is its text in UTF-8 (up to 3 bytes a UTF-16 unit) and a small frame.
-    if (space && space.free < chars * 3 + roomToSpare) {
-      throw new StoreWriteError(`The server's disk is full: the embedded triple store has no room to log the change; nothing of it was made.`, true);
-    }
-  }
-
-  /** Queues the record of an operation already applied in memory; resolves once it is on disk. */
-  private commit(operation: LogOperation): Promise<void> {
-    this.pending.push(encodeRecord(operation));
-    const seq = ++this.appliedSeq;
-    this.notYetDurable.push({ seq, operation });
-    const done = this.durable(seq, true);
-    this.kick();
-    return done;
-  }
-
-  private durable(seq: number, write: boolean): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.durableSeq >= seq) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ seq, write, resolve, reject }));
-  }
-
-  private markDurable(seq: number): void {
-    this.durableSeq = seq;
-    while (this.notYetDurable.length > 0 && this.notYetDurable[0]!.seq <= seq) {
-      const { operation } = this.notYetDurable.shift()!;
-      this.replica?.apply(operation);
-    }
-    const ready = this.waiters.filter((waiter) => waiter.seq <= seq);
-    this.waiters = this.waiters.filter((waiter) => waiter.seq > seq);
-    for (const waiter of ready) waiter.resolve();
-  }
-
-  private fail(error: unknown): void {
-    if (!this.failure) {
-      this.failure = new StoreError(
-        `The embedded triple store could not write to ${this.directory} (${errorText(error)}). It refuses all further work so that ` +
-          `nothing is acknowledged that is not on disk; fix the cause and restart the process.`,
-      );
-      this.log.error('the embedded triple store failed', { directory: this.directory, error });
-    }
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) waiter.reject(this.failure);
-  }
-
-  /** Starts the single writer loop unless it runs already. */
-  private kick(): void {
-    if (this.loop) return;
-    this.loop = this.writeLoop().finally(() => {
-      this.loop = null;
-      if (!this.failure && (this.pending.length > 0 || this.compactionWanted)) this.kick();
-    });
-  }
-
-  private async writeLoop(): Promise<void> {
-    try {
-      while (!this.failure) {
-        if (this.pending.length > 0) {
-          const records = this.pending;
-          const seq = this.appliedSeq; // every applied record not yet written is in `records`
-          this.pending = [];
-          const bytes = Buffer.concat(records);
-          try {
-            await writeAll(this.logHandle, bytes);
-            await this.logHandle.datasync();
-          } catch (error) {
-            await this.rollBack(error);
-            continue;
-          }
-          this.outOfRoom = false;
-          this.logBytes += bytes.length;
-          this.markDurable(seq);
-          if (this.logBytes > this.compactAfterBytes) this.compactionWanted = true;
-        } else if (this.compactionWanted) {
-          this.compactionWanted = false;
-          // A replica still reading the snapshot and the log must find them as they were named to it.
-          await this.replica?.loaded.catch(() => undefined);
-          this.compacting = true;
-          try {
-            await this.compactNow();
-          } finally {
-            this.compacting = false;
-          }
-        } else {
-          return;
-        }
-      }
-    } catch (error) {
-      this.fail(error);
-    }
-  }
-
-  /**
-   * Takes back a failed append, inside the writer loop: cuts the log back to its last durable
-   * record (a partly written one, or bytes a failed fsync may or may not have kept), reloads the
-   * store from the snapshot and that log, and refuses every write not yet durable (the failed
-   * records and any applied since); readers waiting for them read the reloaded store. Throws, and
-   * the store fails, when the files cannot be brought back or do not match what was acknowledged.
-   */
-  private async rollBack(cause: unknown): Promise<void> {
-    const diskFull = isNoRoomError(cause);
-    const refusal = new StoreWriteError(
-      diskFull
-        ? `The server's disk is full: the embedded triple store could not log the change (${errorText(cause)}); nothing of it was made.`
-        : `The embedded triple store could not write its update log (${errorText(cause)}); the change was not made.`,
-      diskFull,
-    );
-    this.log.error('an append to the update log failed; the writes not yet durable are refused and the store is reloaded from its files', {
-      directory: this.directory,
-      refused: this.appliedSeq - this.durableSeq,
-      error: cause,
-    });
-    let recovered!: () => void;
-    this.recovering = new Promise<void>((resolve) => (recovered = resolve));
-    try {
-      await this.logHandle.truncate(this.logBytes);
-      await this.logHandle.sync();
-      // A load in turns applies its pieces to the store being replaced: it ends first (its record is refused below).
-      await this.afterLoadInTurns();
-      const store = new oxigraph.Store();
-      const generation = await EmbeddedStore.loadSnapshot(store, this.directory);
-      const replayed = await EmbeddedStore.recoverLog(store, this.directory, generation, this.log);
-      if (replayed.generation !== this.generation || replayed.logBytes !== this.logBytes) {
-        throw new StoreError(
-          `After a failed append the files of the embedded store hold generation ${replayed.generation} with a ${replayed.logBytes}-byte log, ` +
-            `not generation ${this.generation} with ${this.logBytes} bytes.`,
-        );
-      }
-      // From here on synchronous: nothing applied meanwhile survives the swap unseen.
-      const previous = this.store;
-      this.store = store;
-      (previous as OxigraphStore & { free(): void }).free();
-      this.pending = [];
-      this.notYetDurable = [];
-      this.durableSeq = this.appliedSeq; // what is in memory now is what is on disk
-      this.outOfRoom = diskFull;
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const waiter of waiters) {
-        if (waiter.write) waiter.reject(refusal);
-        else waiter.resolve();
-      }
-    } finally {
-      this.recovering = null;
-      recovered();
-    }
-  }
-
-  private async drain(): Promise<void> {
-    while (this.loop) await this.loop;
-  }
-
-  /** Writes a new snapshot and starts an empty log. Runs inside the writer loop, with nothing pending. */
-  private async compactNow(): Promise<void> {
-    const started = Date.now();
-    const generation = this.generation + 1;
-    const quads = this.store.size;
-    const parts = this.dumpParts(); // synchronous: exactly the state every durable record produced
-    const snapshot = path.join(this.directory, snapshotFile);
-    try {
-      await replaceFile(snapshot, [
-        Buffer.from(`# og-embedded-store snapshot 1 generation=${generation} quads=${quads}\n`, 'latin1'),
-        ...parts.map((part) => Buffer.from(part, 'utf8')),
-      ]);
-    } catch (error) {
-      // Nothing was renamed: the old snapshot and the old log still hold everything; keep that log.
-      this.log.warn('compaction failed; the update log is kept', { directory: this.directory, error });
-      return;
-    }
-    // From here on the new snapshot is in place and the old log is obsolete (a restart discards a
-    // log older than the snapshot), so nothing may be appended to it any more: any failure is fatal.
-    await fsyncPath(this.directory);
-    await this.logHandle.close();
-    await writeFileAtomically(path.join(this.directory, logFile), [logHeader(generation)]);
-    this.logHandle = await fs.open(path.join(this.directory, logFile), 'a');
-    this.generation = generation;
-    this.logBytes = logHeader(generation).length;
-    this.log.info('compacted the embedded triple store', { quads, ms: Date.now() - started });
-  }
-
   /** Compacts now (a new snapshot and an empty log); waits for everything pending first. */
-  async compact(): Promise<void> {
-    if (this.failure) throw this.failure;
-    this.compactionWanted = true;
-    this.kick();
-    await this.drain();
-    if (this.failure) throw this.failure;
+  compact(): Promise<void> {
+    return this.durability.compact();
   }
 
   /** Bytes in the update log (header included); for tests and diagnostics. */
   get logSize(): number {
-    return this.logBytes;
+    return this.durability.logSize;
   }
 
   async close(): Promise<void> {
@@ -761,15 +421,9 @@ export class EmbeddedStore implements TripleStore {
     this.state = 'closing';
     this.closing = (async () => {
       try {
-        await this.drain();
-        if (!this.failure && this.logBytes > logHeader(this.generation).length) {
-          this.compactionWanted = true;
-          this.kick();
-          await this.drain();
-        }
+        await this.durability.close();
       } finally {
         await this.replica?.close();
-        await this.logHandle.close().catch(() => undefined);
         await this.lock.release().catch(() => undefined);
         this.state = 'closed';
       }

@@ -12,14 +12,10 @@ import { applyOperation } from './apply-operation.js';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSource } from './query-replica.js';
 import { mediaTypes } from './sparql-text.js';
 import { readLogHeader, scanLog } from './store-log.js';
+import { errorText } from './triple-store.js';
 
 const port = parentPort!;
 const store = new oxigraph.Store();
-
-function firstLine(error: unknown): string {
-  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
 
 /** The main store's durable state: its snapshot, then its log's records up to `logBytes` (all of them durable, none torn). */
 function load(source: ReplicaSource): void {
@@ -44,7 +40,7 @@ port.on('message', (request: ReplicaRequest) => {
       load(request.source);
       port.postMessage({ type: 'loaded' } satisfies ReplicaAnswer);
     } catch (error) {
-      port.postMessage({ type: 'load-failed', message: firstLine(error) } satisfies ReplicaAnswer);
+      port.postMessage({ type: 'load-failed', message: errorText(error) } satisfies ReplicaAnswer);
     }
     return;
   }
@@ -60,7 +56,7 @@ port.on('message', (request: ReplicaRequest) => {
     else if (Buffer.byteLength(body) > request.maxBytes) answer = { type: 'error', id: request.id, kind: 'too-large', message: `${Buffer.byteLength(body)} bytes` };
     else answer = { type: 'answer', id: request.id, body };
   } catch (error) {
-    answer = { type: 'error', id: request.id, kind: 'query', message: firstLine(error) };
+    answer = { type: 'error', id: request.id, kind: 'query', message: errorText(error) };
   }
   port.postMessage(answer);
 });

@@ -1,18 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../lib/log.js';
+import type { DurableFiles } from './store-files.js';
 import type { LogOperation } from './store-log.js';
 import { ResultTooLargeError, StoreError, StoreTimeoutError } from './triple-store.js';
 
-/** Where the main store keeps its durable state, and how much of it the replica is to load. */
-export interface ReplicaSource {
-  directory: string;
-  snapshotFile: string;
-  logFile: string;
-  /** The generation of the snapshot and of the log. */
-  generation: number;
-  /** The log's durable length: its records up to here are the state the replica starts from. */
-  logBytes: number;
-}
+/** Where the main store keeps its durable state, and how much of it (the log up to `logBytes`) the replica starts from. */
+export type ReplicaSource = DurableFiles;
 
 export type ReplicaRequest =
   | { type: 'load'; source: ReplicaSource }

@@ -99,3 +99,10 @@ export class StoreWriteError extends StoreError {
     super(message);
   }
 }
+
+/** An error's first line, at most 300 characters: how the store's own messages quote a cause. */
+export function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split('\n')[0]!.trim();
+  return firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine;
+}
