@@ -1,6 +1,6 @@
 import { type Config, loadConfig } from './config/config.js';
 import { type AppContext, createAppContext } from './context.js';
-import { createUser, ensureAdmin } from './commands/create-user.js';
+import { createUser, ensureAdmin } from './auth/create-user.js';
 import { generatePassword } from './auth/password.js';
 import type { Database } from './db/database.js';
 import { ensureDatabaseExists } from './db/database.js';
@@ -8,9 +8,9 @@ import { migrate } from './db/migrate.js';
 import { countUsers } from './db/queries/users.js';
 import { createLogger, type Logger } from './lib/log.js';
 import { openStore } from './sparql/open-store.js';
-import { removeStrayUploads } from './commands/remove-stray-uploads.js';
-import { seedCrosswalks } from './commands/seed-crosswalks.js';
-import { seedSchemes } from './commands/seed-schemes.js';
+import { removeStrayUploads } from './jobs/remove-stray-uploads.js';
+import { seedCrosswalks } from './links/seed-crosswalks.js';
+import { seedSchemes } from './schemes/seed-schemes.js';
 import { checkHttpService, checkPostgres, checkRedis } from './lib/service-checks.js';
 
 /** Reaches every service the app needs, or throws a ServiceUnavailableError with one clear line. */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { EmbeddedStore } from '../../api/src/sparql/embedded-store.js';
 import { iri, ntriple, sparql, toQueryText } from '../../api/src/sparql/sparql-builder.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';

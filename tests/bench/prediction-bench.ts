@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
 import { HttpClient } from '../support/http-client.js';

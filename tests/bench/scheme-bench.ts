@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import oxigraph from 'oxigraph';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import { type BenchRow, median, timed } from './bench-table.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import type { LinkMaps } from '../../shared/src/contracts/links.js';
 import { isSchemeId, type SchemeId } from '../../shared/src/domain/schemes.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { TripleStore } from '../../api/src/sparql/triple-store.js';
 import type { LinkMaps } from '../../shared/src/contracts/links.js';
 import type { CodeRecord, SchemeTree } from '../../shared/src/contracts/schemes.js';

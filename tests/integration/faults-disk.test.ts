@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { createLogger } from '../../api/src/lib/log.js';
 import { EmbeddedStore } from '../../api/src/sparql/embedded-store.js';
 import { csrfCookieName, csrfHeaderName } from '../../shared/src/contracts/auth.js';

@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = (await env.signIn('ada', 'admin')).client;
   const imported = await env.app.schemes.repository.readCodes('hisco');
   if (Object.keys(imported).length === 0) {
-    const { importScheme } = await import('../../api/src/commands/import-scheme.js');
+    const { importScheme } = await import('../../api/src/schemes/import-scheme.js');
     await importScheme(env.app.schemes, { scheme: 'hisco', text: 'code,label,parent,description\n0,Professional workers,,\n01,Physical scientists,0,\n', format: 'csv', actorId: null });
   }
   hiscoCode = Object.keys(await env.app.schemes.repository.readCodes('hisco'))[1]!;

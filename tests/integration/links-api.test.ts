@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { type LinkMaps, relationBetween, type StaleLinks } from '../../shared/src/contracts/links.js';
 import type { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { BulkAcceptAccepted, NestedDatasetExport, NestedExportEntry, PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
 import type { PredictionSetChanged } from '../../shared/src/events/job-events.js';
 import type { HttpClient } from '../support/http-client.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { CodeMatches } from '../../shared/src/contracts/schemes.js';
 import { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';

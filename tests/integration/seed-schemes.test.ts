@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScheme } from '../../api/src/commands/import-scheme.js';
-import { seedSchemes } from '../../api/src/commands/seed-schemes.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
+import { seedSchemes } from '../../api/src/schemes/seed-schemes.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**

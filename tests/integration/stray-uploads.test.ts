@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeStrayUploads } from '../../api/src/commands/remove-stray-uploads.js';
+import { removeStrayUploads } from '../../api/src/jobs/remove-stray-uploads.js';
 import { uploadsDirectory } from '../../api/src/lib/uploads.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../api/src/config/config.js';
 import { closeAppContext, createAppContext, type AppContext } from '../../api/src/context.js';
 import { createLogger } from '../../api/src/lib/log.js';
 import { openStore } from '../../api/src/sparql/open-store.js';
-import { createUser } from '../../api/src/commands/create-user.js';
+import { createUser } from '../../api/src/auth/create-user.js';
 import { startApiServer, type RunningApiServer } from '../../api/src/server.js';
 import { prepareDatabase } from '../../api/src/startup.js';
 import { startWorkers } from '../../workers/src/start-workers.js';

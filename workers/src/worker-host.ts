@@ -11,7 +11,7 @@ import {
 } from '@og/api/db/queries/job-runs';
 import { waitForDatabase } from '@og/api/db/database';
 import { isStoreOutage } from '@og/api/lib/store-outage';
-import { presentJobRun } from '@og/api/presenters/job-run';
+import { presentJobRun } from '@og/api/jobs/job-run-presenter';
 import type { JobEventName } from '@og/shared/events/job-events';
 import { bullPrefix, type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import { removeUpload } from '@og/api/lib/uploads';

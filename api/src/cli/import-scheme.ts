@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SchemeImportFormat, schemeImportFormats } from '@og/shared/contracts/schemes';
 import { isSchemeId, schemeById, schemeIds, type SchemeId } from '@og/shared/domain/schemes';
-import { importScheme, parseSchemeFile, type SchemeImportResult } from '../commands/import-scheme.js';
+import { importScheme, parseSchemeFile, type SchemeImportResult } from '../schemes/import-scheme.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { closeAppContext, createAppContext } from '../context.js';
 import { createDatabase } from '../db/database.js';

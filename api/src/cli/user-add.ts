@@ -1,7 +1,7 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { role as roleSchema } from '@og/shared/contracts/auth';
-import { createUser } from '../commands/create-user.js';
+import { createUser } from '../auth/create-user.js';
 import { loadConfig } from '../config/config.js';
 import { createDatabase } from '../db/database.js';
 import { createLogger } from '../lib/log.js';

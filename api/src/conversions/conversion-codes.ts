@@ -1,7 +1,7 @@
 import { type ConversionCodeDetail, type ConversionDiagramRecord, type ConversionSummary, targetDepthLabels } from '@og/shared/contracts/conversions';
 import { AppError } from '@og/shared/errors/app-error';
 import { isSchemeId, schemeById, type SchemeId } from '@og/shared/domain/schemes';
-import { clearLinks, linkToMany } from '../commands/link-codes.js';
+import { clearLinks, linkToMany } from '../links/link-codes.js';
 import { bothHaveChildrenMessage } from '../links/link-edits.js';
 import type { Database } from '../db/database.js';
 import { type ConversionRow, readConversionCode, readConversionCodes, saveConversionDecision } from '../db/queries/conversions.js';

@@ -7,11 +7,11 @@ import { type ClientToServerEvents, jobRoom, linksRoom, predictionSetRoom, type 
 import { findVisiblePredictionSetOr404 } from '../predictions/prediction-set-access.js';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { hashToken } from '../auth/session-tokens.js';
-import { findVisibleJobRun } from '../commands/find-visible-job-run.js';
+import { findVisibleJobRun } from '../jobs/job-run-access.js';
 import type { AppContext } from '../context.js';
 import { findLiveSession, type SessionWithUser } from '../db/queries/sessions.js';
 import { createRedis } from '../lib/redis.js';
-import { presentJobRun } from '../presenters/job-run.js';
+import { presentJobRun } from '../jobs/job-run-presenter.js';
 
 const sessionRoom = (tokenHash: string): string => `session:${tokenHash}`;
 

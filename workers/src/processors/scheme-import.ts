@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
-import { importScheme, InvalidSchemeFileError } from '@og/api/commands/import-scheme';
+import { importScheme, InvalidSchemeFileError } from '@og/api/schemes/import-scheme';
+import { findJobRun } from '@og/api/db/queries/job-runs';
 import { isInUploads } from '@og/api/lib/uploads';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
@@ -20,7 +21,7 @@ export function schemeImport(deps: WorkerDeps): JobProcessor<'scheme.import'> {
       throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
     }
     try {
-      const ownerId = (await deps.db.query<{ owner_id: string | null }>('SELECT owner_id FROM job_runs WHERE id = $1', [job.id])).rows[0]?.owner_id ?? null;
+      const ownerId = (await findJobRun(deps.db, job.id!))?.owner_id ?? null;
       const result = await importScheme(deps.schemes, { scheme: input.scheme, text, format: input.format, actorId: ownerId, report });
       await fs.rm(file, { force: true });
       return result;

@@ -1,4 +1,4 @@
-import { removeStrayUploads } from '@og/api/commands/remove-stray-uploads';
+import { removeStrayUploads } from '@og/api/jobs/remove-stray-uploads';
 import { countExpiredSessions, deleteExpiredSessionsBatch } from '@og/api/db/queries/sessions';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 

@@ -3,7 +3,7 @@ import type { Role } from '@og/shared/contracts/auth';
 import type { DatasetMetadata, DatasetState } from '@og/shared/contracts/datasets';
 import type { JobProgress, JobState } from '@og/shared/jobs/job-kinds';
 import type { Queryable } from '../database.js';
-import type { PredictionSetRecord } from '../../presenters/prediction-set.js';
+import type { PredictionSetRecord } from './prediction-sets.js';
 
 /** What `datasets.metadata` holds: the validated wizard metadata and the uploaded file's name. */
 export type StoredDatasetMetadata = DatasetMetadata & { originalName: string | null };

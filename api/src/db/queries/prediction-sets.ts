@@ -23,6 +23,9 @@ export interface PredictionSetRow {
   ready_at: Date | null;
 }
 
+/** A set row as read, or as a dataset's list aggregates it to JSON (dates as text). */
+export type PredictionSetRecord = Omit<PredictionSetRow, 'created_at' | 'ready_at'> & { created_at: Date | string; ready_at: Date | string | null };
+
 export const predictionSetIdHex = (setId: string): string => setId.replace(/-/g, '').toLowerCase();
 
 /** The set's partition of `prediction_entries` (standalone while the import fills it). */

@@ -2,13 +2,13 @@ import type Router from '@koa/router';
 import { loginRequest } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
 import { newToken } from '../../auth/session-tokens.js';
-import { logIn } from '../../commands/log-in.js';
+import { logIn } from '../../auth/log-in.js';
 import type { AppContext } from '../../context.js';
 import { deleteSession } from '../../db/queries/sessions.js';
 import type { AppState } from '../../koa-types.js';
 import { setCsrfCookie, setSessionCookie } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { presentUser } from '../../presenters/user.js';
+import { presentUser } from '../../auth/user-presenter.js';
 import { apiRouter } from '../api-paths.js';
 
 /** SPEC §7 "Auth": login, validate, logout; plus the CSRF cookie for a page that has none yet. */

@@ -12,8 +12,8 @@ import {
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { z } from 'zod';
-import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
-import { startConversion } from '../../commands/start-conversion.js';
+import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
+import { startConversion } from '../../conversions/start-conversion.js';
 import type { AppContext } from '../../context.js';
 import { conversionCodeDetail, decideConversionCode } from '../../conversions/conversion-codes.js';
 import { conversionCsv, conversionSssom } from '../../conversions/conversion-exports.js';

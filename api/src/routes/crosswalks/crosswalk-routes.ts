@@ -7,7 +7,7 @@ import { AppError } from '@og/shared/errors/app-error';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
-import { findVisibleJobRun } from '../../commands/find-visible-job-run.js';
+import { findVisibleJobRun } from '../../jobs/job-run-access.js';
 import { listCrosswalkRefusals } from '../../db/queries/crosswalk-refusals.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';

@@ -1,7 +1,7 @@
 import { type DatasetMetadata, datasetJsonUpload, datasetMetadata } from '@og/shared/contracts/datasets';
 import type { FieldIssue } from '@og/shared/contracts/validation';
 import { AppError } from '@og/shared/errors/app-error';
-import type { DatasetJsonLine } from '../../commands/dataset-uploads.js';
+import type { DatasetJsonLine } from '../../datasets/dataset-uploads.js';
 import { parseInput, validationError } from '../../middleware/validate.js';
 
 /** The dataset metadata (datasetMetadata: scheme ids are the registry's), with the title trimmed. */

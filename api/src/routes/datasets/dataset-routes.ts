@@ -9,17 +9,17 @@ import {
   datasetTitlesQuery,
 } from '@og/shared/contracts/datasets';
 import { AppError } from '@og/shared/errors/app-error';
-import { addDatasetCollaborator } from '../../commands/add-dataset-collaborator.js';
-import { createDataset } from '../../commands/create-dataset.js';
-import { deleteDataset } from '../../commands/delete-dataset.js';
-import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
-import { removeDatasetCollaborator } from '../../commands/remove-dataset-collaborator.js';
+import { addDatasetCollaborator } from '../../datasets/add-dataset-collaborator.js';
+import { createDataset } from '../../datasets/create-dataset.js';
+import { deleteDataset } from '../../datasets/delete-dataset.js';
+import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
+import { removeDatasetCollaborator } from '../../datasets/remove-dataset-collaborator.js';
 import type { AppContext } from '../../context.js';
 import { type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { presentDataset, presentDatasetTitle } from '../../presenters/dataset.js';
+import { presentDataset, presentDatasetTitle } from '../../datasets/dataset-presenter.js';
 import { requestKeyOf } from '../request-key.js';
 import { receiveDataset } from './receive-dataset.js';
 import { decodeTitlesCursor, encodeTitlesCursor } from './titles-cursor.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import type { StoredDatasetUpload } from '../../commands/create-dataset.js';
-import { writeDatasetJsonLines } from '../../commands/dataset-uploads.js';
+import type { StoredDatasetUpload } from '../../datasets/create-dataset.js';
+import { writeDatasetJsonLines } from '../../datasets/dataset-uploads.js';
 import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';
 import type { StoredDatasetMetadata } from '../../db/queries/datasets.js';
 import type { AppKoaContext } from '../../koa-types.js';

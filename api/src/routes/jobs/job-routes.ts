@@ -7,8 +7,8 @@ import { listJobRunsOfOwner } from '../../db/queries/job-runs.js';
 import type { AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { presentJobRun } from '../../presenters/job-run.js';
-import { findVisibleJobRun } from '../../commands/find-visible-job-run.js';
+import { presentJobRun } from '../../jobs/job-run-presenter.js';
+import { findVisibleJobRun } from '../../jobs/job-run-access.js';
 import { apiRouter } from '../api-paths.js';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });

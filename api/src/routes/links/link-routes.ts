@@ -15,7 +15,7 @@ import {
 import { schemeIds } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { z } from 'zod';
-import { clearLinks, createLink, deleteLink, linkToMany } from '../../commands/link-codes.js';
+import { clearLinks, createLink, deleteLink, linkToMany } from '../../links/link-codes.js';
 import type { AppContext } from '../../context.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import type { SchemeContext } from '../../schemes/scheme-context.js';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { type BulkAcceptAccepted, type BulkAcceptPreview, bulkAcceptPreviewQuery, bulkAcceptRequest, type BulkAcceptUndone } from '@og/shared/contracts/predictions';
-import { startBulkAcceptance, undoBulkAcceptance } from '../../commands/bulk-accept-predictions.js';
+import { startBulkAcceptance, undoBulkAcceptance } from '../../predictions/bulk-accept-predictions.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';

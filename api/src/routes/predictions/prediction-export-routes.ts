@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { predictionExportQuery } from '@og/shared/contracts/predictions';
-import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
+import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
 import type { AppContext } from '../../context.js';
 import type { DatasetListRow } from '../../db/queries/datasets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import type { DatasetViewer } from '../../db/queries/datasets.js';
 import type { PredictionSetRow } from '../../db/queries/prediction-sets.js';
-import { deletePredictionSet } from '../../commands/delete-prediction-set.js';
+import { deletePredictionSet } from '../../predictions/delete-prediction-set.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -30,7 +30,7 @@ import { CodeDetails } from '../../predictions/node-details.js';
 import { findVisiblePredictionSetOr404, listVisibleStandaloneSets, requireReadySet } from '../../predictions/prediction-set-access.js';
 import { countBelowThreshold } from '../../predictions/set-counts.js';
 import { setCoverage } from '../../predictions/set-coverage.js';
-import { presentPredictionSet } from '../../presenters/prediction-set.js';
+import { presentPredictionSet } from '../../predictions/prediction-set-presenter.js';
 import { apiRouter } from '../api-paths.js';
 
 const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;

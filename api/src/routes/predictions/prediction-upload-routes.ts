@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { type PredictionModelList, predictionRunRequest, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
-import { createPredictionSet } from '../../commands/create-prediction-set.js';
-import { startPredictionRun } from '../../commands/start-prediction-run.js';
-import { findVisibleDatasetOr404 } from '../../commands/find-visible-dataset.js';
+import { createPredictionSet } from '../../predictions/create-prediction-set.js';
+import { startPredictionRun } from '../../predictions/start-prediction-run.js';
+import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
 import type { AppContext } from '../../context.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { receiveUpload } from '../../lib/receive-upload.js';

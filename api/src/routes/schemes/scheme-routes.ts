@@ -11,11 +11,11 @@ import {
 } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
-import { createCode } from '../../commands/create-code.js';
-import { deleteCode } from '../../commands/delete-code.js';
-import { findCodeOr404 } from '../../commands/find-code.js';
-import { moveCode } from '../../commands/move-code.js';
-import { updateCode } from '../../commands/update-code.js';
+import { createCode } from '../../schemes/create-code.js';
+import { deleteCode } from '../../schemes/delete-code.js';
+import { findCodeOr404 } from '../../schemes/find-code.js';
+import { moveCode } from '../../schemes/move-code.js';
+import { updateCode } from '../../schemes/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { etagMatches } from '../../lib/etag.js';

@@ -7,7 +7,7 @@ import { dropOwnedTables } from '../db/queries/owned-tables.js';
 import { findJobRun, finishJobRun } from '../db/queries/job-runs.js';
 import { findPredictionSetTables, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
 import { removeUpload } from '../lib/uploads.js';
-import { requireDatasetManager } from './find-visible-dataset.js';
+import { requireDatasetManager } from './dataset-access.js';
 
 const waitingStates = new Set(['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children']);
 

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { CodeRecord, CreateCodeRequest } from '@og/shared/contracts/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { SchemeContext } from '../schemes/scheme-context.js';
-import { editCode } from '../schemes/scheme-edit.js';
-import { insertCode } from '../schemes/scheme-queries.js';
+import type { SchemeContext } from './scheme-context.js';
+import { editCode } from './scheme-edit.js';
+import { insertCode } from './scheme-queries.js';
 
 /** Creates a code (a child of `parent`, or a root) with a new UUID value (SPEC §7 "Create"). */
 export async function createCode(schemes: SchemeContext, actorId: string, scheme: SchemeId, input: CreateCodeRequest): Promise<CodeRecord> {

@@ -1,9 +1,9 @@
 import type { CodeRecord, UpdateCodeRequest } from '@og/shared/contracts/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { SchemeContext } from '../schemes/scheme-context.js';
-import { editCode } from '../schemes/scheme-edit.js';
-import { updateCodeFields } from '../schemes/scheme-queries.js';
+import type { SchemeContext } from './scheme-context.js';
+import { editCode } from './scheme-edit.js';
+import { updateCodeFields } from './scheme-queries.js';
 import { findCodeOr404 } from './find-code.js';
 
 /**

@@ -5,11 +5,11 @@ import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
 import type { JobProgress } from '@og/shared/jobs/job-kinds';
 import { appendAudit } from '../db/queries/audit-log.js';
 import { ntriple } from '../sparql/sparql-builder.js';
-import type { SchemeContext } from '../schemes/scheme-context.js';
-import { type ImportedCode, type ImportProblem, parseSchemeCsv, parseSchemeTurtle, validateSchemeCodes } from '../schemes/scheme-file.js';
-import { valueForCode } from '../schemes/scheme-iris.js';
-import { withSchemeLock } from '../schemes/scheme-lock.js';
-import { codeTriples, schemeTriples } from '../schemes/scheme-queries.js';
+import type { SchemeContext } from './scheme-context.js';
+import { type ImportedCode, type ImportProblem, parseSchemeCsv, parseSchemeTurtle, validateSchemeCodes } from './scheme-file.js';
+import { valueForCode } from './scheme-iris.js';
+import { withSchemeLock } from './scheme-lock.js';
+import { codeTriples, schemeTriples } from './scheme-queries.js';
 
 export interface SchemeImportResult {
   codes: number;

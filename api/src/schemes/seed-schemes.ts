@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { schemes } from '@og/shared/domain/schemes';
 import type { AppContext } from '../context.js';
-import { askSchemeHasCodes } from '../schemes/scheme-queries.js';
+import { askSchemeHasCodes } from './scheme-queries.js';
 import { importScheme } from './import-scheme.js';
 
 /**

@@ -1,7 +1,7 @@
 import { AppError } from '@og/shared/errors/app-error';
 import type { Queryable } from '../db/database.js';
 import { type DatasetListRow, type DatasetViewer, deleteDatasetCollaborator } from '../db/queries/datasets.js';
-import { requireDatasetManager } from './find-visible-dataset.js';
+import { requireDatasetManager } from './dataset-access.js';
 
 /** Stops sharing a dataset with a user (owner or admin only). */
 export async function removeDatasetCollaborator(

@@ -1,6 +1,6 @@
 import type { Role } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import type { Database } from '../db/database.js';
 import { findUserByUsername, insertUser, updateUserPassword, type UserRow } from '../db/queries/users.js';
 

@@ -1,8 +1,8 @@
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { SchemeContext } from '../schemes/scheme-context.js';
-import { editCode } from '../schemes/scheme-edit.js';
-import { deleteCode as deleteCodeUpdate } from '../schemes/scheme-queries.js';
+import type { SchemeContext } from './scheme-context.js';
+import { editCode } from './scheme-edit.js';
+import { deleteCode as deleteCodeUpdate } from './scheme-queries.js';
 import { findCodeOr404 } from './find-code.js';
 
 /**

@@ -1,8 +1,5 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
-
-/** A set row as read, or as a dataset's list aggregates it to JSON (dates as text). */
-export type PredictionSetRecord = Omit<PredictionSetRow, 'created_at' | 'ready_at'> & { created_at: Date | string; ready_at: Date | string | null };
+import type { PredictionSetRecord } from '../db/queries/prediction-sets.js';
 
 /** A prediction set as lists show it to `viewerId` (SPEC §3's fields first). */
 export function presentPredictionSet(row: PredictionSetRecord, viewerId: string): PredictionSetSummary {

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import type { BulkAcceptAccepted, BulkAcceptUndone } from '@og/shared/contracts/predictions';
+import { isUuid } from '@og/shared/domain/ids';
 import { AppError } from '@og/shared/errors/app-error';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
 import { findBulkAcceptanceState } from '../db/queries/prediction-sets.js';
-import { restoreBatchMappings } from '../predictions/bulk-undo.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { restoreBatchMappings } from './bulk-undo.js';
 
 /**
  * Queues the `predictions.bulk-accept` job of a set under a new batch id. A request repeated with
@@ -33,7 +32,7 @@ export async function startBulkAcceptance(
  */
 export async function undoBulkAcceptance(app: Pick<AppContext, 'db'>, undo: { setId: string; batchId: string; actorId: string }): Promise<BulkAcceptUndone> {
   const notFound = new AppError('not_found', 'No such bulk acceptance of this prediction set.');
-  if (!uuidPattern.test(undo.batchId)) throw notFound;
+  if (!isUuid(undo.batchId)) throw notFound;
   const state = await findBulkAcceptanceState(app.db, undo.setId, undo.batchId);
   if (state && state !== 'completed' && state !== 'failed') {
     throw new AppError('conflict', 'The bulk acceptance is still running; undo it once it is done.', { state });

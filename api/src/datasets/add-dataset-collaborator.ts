@@ -2,7 +2,7 @@ import { AppError } from '@og/shared/errors/app-error';
 import type { Queryable } from '../db/database.js';
 import { type DatasetListRow, type DatasetViewer, insertDatasetCollaborator } from '../db/queries/datasets.js';
 import { findUserByUsername } from '../db/queries/users.js';
-import { requireDatasetManager } from './find-visible-dataset.js';
+import { requireDatasetManager } from './dataset-access.js';
 
 /** Shares a dataset with the user of this name (owner or admin only). Adding someone twice changes nothing. */
 export async function addDatasetCollaborator(db: Queryable, dataset: DatasetListRow, viewer: DatasetViewer, username: string): Promise<void> {

@@ -5,7 +5,7 @@ import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { AppContext } from '../context.js';
 import { deletePredictionSetRow, findPredictionSetByJobId, insertPredictionSet } from '../db/queries/prediction-sets.js';
 import type { DatasetRow, DatasetViewer } from '../db/queries/datasets.js';
-import { modelUnavailable } from '../predictions/prediction-models.js';
+import { modelUnavailable } from './prediction-models.js';
 import { predictionSetSlug } from './create-prediction-set.js';
 
 /**

@@ -1,15 +1,14 @@
+import { isUuid } from '@og/shared/domain/ids';
 import { AppError } from '@og/shared/errors/app-error';
 import type { Queryable } from '../db/database.js';
 import { type DatasetListRow, type DatasetViewer, findVisibleDataset } from '../db/queries/datasets.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The dataset with this id if the viewer may see it (owner, collaborator, admin). Otherwise a
  * 404, whether the id is unknown, malformed or someone else's, so that ids do not leak.
  */
 export async function findVisibleDatasetOr404(db: Queryable, id: string | undefined, viewer: DatasetViewer): Promise<DatasetListRow> {
-  const row = id && uuidPattern.test(id) ? await findVisibleDataset(db, id, viewer) : null;
+  const row = id && isUuid(id) ? await findVisibleDataset(db, id, viewer) : null;
   if (!row) throw new AppError('not_found', 'No such dataset.');
   return row;
 }

@@ -1,8 +1,8 @@
 import type { LoginRequest } from '@og/shared/contracts/auth';
 import { AppError } from '@og/shared/errors/app-error';
-import { LoginThrottle } from '../auth/login-throttle.js';
-import { decoyPasswordHash, verifyPassword } from '../auth/password.js';
-import { hashToken, newToken } from '../auth/session-tokens.js';
+import { LoginThrottle } from './login-throttle.js';
+import { decoyPasswordHash, verifyPassword } from './password.js';
+import { hashToken, newToken } from './session-tokens.js';
 import type { AppContext } from '../context.js';
 import { insertSession } from '../db/queries/sessions.js';
 import { findUserByUsername, type UserRow } from '../db/queries/users.js';

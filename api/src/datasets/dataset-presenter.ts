@@ -1,6 +1,6 @@
 import type { DatasetSummary, DatasetTitle } from '@og/shared/contracts/datasets';
 import type { DatasetListRow, DatasetTitleRow } from '../db/queries/datasets.js';
-import { presentPredictionSet } from './prediction-set.js';
+import { presentPredictionSet } from '../predictions/prediction-set-presenter.js';
 
 /** A dataset as `GET /api/datasets` and `GET /api/datasets/{id}` show it to `viewerId`. */
 export function presentDataset(row: DatasetListRow, viewerId: string): DatasetSummary {

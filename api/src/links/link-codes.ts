@@ -2,10 +2,10 @@ import { type BulkLinkRequest, type ClearLinksRequest, isPseudoTarget, type Link
 import { type LinkingOffer, linkingOfferLabels, linkingOfferRefusal } from '@og/shared/domain/linking-offers';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
-import { bothHaveChildrenMessage, childrenOfExistingCodes, editLinks, type LinkEnd, pairGraph, storedLink } from '../links/link-edits.js';
-import { readLinkingFacts, unlinkableCodes } from '../links/link-facts.js';
+import { bothHaveChildrenMessage, childrenOfExistingCodes, editLinks, type LinkEnd, pairGraph, storedLink } from './link-edits.js';
+import { readLinkingFacts, unlinkableCodes } from './link-facts.js';
 import type { LinkEnds } from '../db/queries/link-records.js';
-import { clearLinksOf, deletePseudoTarget, insertPseudoTarget, replaceLinks } from '../links/link-queries.js';
+import { clearLinksOf, deletePseudoTarget, insertPseudoTarget, replaceLinks } from './link-queries.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 
 const named = (code: LinkEnd) => `${code.value} in ${code.scheme}`;

@@ -3,9 +3,9 @@ import { isSelfOrDescendant } from '@og/shared/domain/code-tree';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import { moveIntoDescendantMessage } from '@og/shared/errors/spec-messages';
-import type { SchemeContext } from '../schemes/scheme-context.js';
-import { editCode } from '../schemes/scheme-edit.js';
-import { moveCode as moveCodeUpdate } from '../schemes/scheme-queries.js';
+import type { SchemeContext } from './scheme-context.js';
+import { editCode } from './scheme-edit.js';
+import { moveCode as moveCodeUpdate } from './scheme-queries.js';
 import { findCodeOr404 } from './find-code.js';
 
 /** Puts a code under another parent of the same scheme (SPEC §7 "Move"), never under itself or its descendants (SPEC §5). */

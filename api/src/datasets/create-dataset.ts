@@ -4,7 +4,7 @@ import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
 import { type DatasetViewer, deleteDatasetRow, findDatasetByJobId, insertDataset, type StoredDatasetMetadata } from '../db/queries/datasets.js';
 import { removeUpload } from '../lib/uploads.js';
-import { startPredictionRun } from './start-prediction-run.js';
+import { startPredictionRun } from '../predictions/start-prediction-run.js';
 
 /** A stored upload waiting to be ingested. */
 export interface StoredDatasetUpload {
