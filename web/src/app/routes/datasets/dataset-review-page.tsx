@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { entryStringOf } from '../../../features/prediction-sets/review/review-address';
 import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
-import { useSchemeTreeQuery } from '../../../lib/schemes/get-scheme-tree';
 import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 
 /** `/datasets/:datasetID/prediction-sets/:predictionSetID[/entries/:predictionString]`: the review of a dataset's set. */
@@ -17,7 +16,6 @@ export function DatasetReviewPage() {
       address={address}
       string={entryStringOf(address, pathname, predictionString)}
       schemes={schemes.data?.schemes ?? []}
-      useSchemeTree={useSchemeTreeQuery}
     />
   );
 }

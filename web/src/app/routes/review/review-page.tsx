@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { entryStringOf } from '../../../features/prediction-sets/review/review-address';
 import { ReviewScreen } from '../../../features/prediction-sets/review/components/review-screen';
-import { useSchemeTreeQuery } from '../../../lib/schemes/get-scheme-tree';
 import { useSchemesQuery } from '../../../lib/schemes/get-schemes';
 import { useAuth } from '../../../features/auth/auth-context';
 import { LoginRequiredNotice } from './login-required-notice';
@@ -21,7 +20,6 @@ export function ReviewPage() {
       address={address}
       string={entryStringOf(address, pathname, predictionString)}
       schemes={schemes.data?.schemes ?? []}
-      useSchemeTree={useSchemeTreeQuery}
     />
   );
 }

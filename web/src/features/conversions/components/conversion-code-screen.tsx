@@ -19,7 +19,7 @@ import { problemTooltip, problemValues } from '../diagram/diagram-problems';
 import { sameValues, targetCodeRecords, withLinks } from '../target-records';
 import { ConversionHeader, conversionSubject, schemeLabel as labelOfScheme } from './conversion-header';
 import { ConversionLoadError, ScreenSkeleton } from './conversion-result-screen';
-import { TargetTreeDrawer, type UseSchemeTree } from './target-tree-drawer';
+import { TargetTreeDrawer } from './target-tree-drawer';
 import { WhatsGoingOn } from './whats-going-on';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
@@ -27,7 +27,6 @@ interface ConversionCodeScreenProps {
   conversionId: string;
   /** The source code, `scheme:code`. */
   uri: string;
-  useSchemeTree: UseSchemeTree;
   /** Admins may also write a decision into the crosswalk. */
   isAdmin: boolean;
 }
@@ -37,7 +36,7 @@ interface ConversionCodeScreenProps {
  * the conversion as a diagram of the target tree (origin 'X', links highlighted, problem nodes
  * flagged), the drawer to link other codes, and 'Save and next' through the problematic codes.
  */
-export function ConversionCodeScreen({ conversionId, uri, useSchemeTree, isAdmin }: ConversionCodeScreenProps) {
+export function ConversionCodeScreen({ conversionId, uri, isAdmin }: ConversionCodeScreenProps) {
   const conversion = useConversionQuery(conversionId);
   const detail = useConversionCodeQuery(conversionId, uri);
   const result = useConversionResultQuery(conversionId, conversion.data?.state === 'ready');
@@ -69,7 +68,6 @@ export function ConversionCodeScreen({ conversionId, uri, useSchemeTree, isAdmin
           key={`${uri}|${JSON.stringify(detail.data.decision)}`}
           conversion={conversion.data}
           detail={detail.data}
-          useSchemeTree={useSchemeTree}
           isAdmin={isAdmin}
         />
       )}
@@ -125,11 +123,10 @@ function initialRecords(detail: ConversionCodeDetail) {
 interface CodeEditorProps {
   conversion: Conversion;
   detail: ConversionCodeDetail;
-  useSchemeTree: UseSchemeTree;
   isAdmin: boolean;
 }
 
-function CodeEditor({ conversion, detail, useSchemeTree, isAdmin }: CodeEditorProps) {
+function CodeEditor({ conversion, detail, isAdmin }: CodeEditorProps) {
   const navigate = useNavigate();
   const scheme = labelOfScheme(conversion.targetScheme);
   const loaded = useMemo(() => initialRecords(detail), [detail]);
@@ -288,7 +285,6 @@ function CodeEditor({ conversion, detail, useSchemeTree, isAdmin }: CodeEditorPr
       <TargetTreeDrawer
         opened={drawerOpened}
         onClose={() => setDrawerOpened(false)}
-        useSchemeTree={useSchemeTree}
         targetScheme={conversion.targetScheme}
         schemeLabel={scheme}
         selected={selected}

@@ -1,22 +1,18 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { SchemeTree, TreeNode } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { IconLink, IconLinkOff, IconTargetArrow } from '@tabler/icons-react';
 import { useCallback, useRef } from 'react';
 import { CodeSearch } from '../../../components/code-search';
 import { CodeTree } from '../../../components/code-tree';
 import { ancestorValues } from '../../../lib/code-tree-rows';
+import { useSchemeTreeQuery } from '../../../lib/schemes/get-scheme-tree';
 import { useRevealSelection } from '../../../lib/use-reveal-selection';
 import { useTreeExpansion } from '../../../lib/use-tree-expansion';
-
-/** A scheme's tree, read by the hook the page gives (the schemes feature owns scheme data). */
-export type UseSchemeTree = (scheme: SchemeId) => UseQueryResult<SchemeTree>;
 
 interface TargetTreeDrawerProps {
   opened: boolean;
   onClose: () => void;
-  useSchemeTree: UseSchemeTree;
   targetScheme: SchemeId;
   schemeLabel: string;
   /** The code chosen in the diagram or here. */
@@ -55,7 +51,6 @@ export function TargetTreeDrawer({ opened, onClose, schemeLabel, ...treeProps }:
 }
 
 function TargetTree({
-  useSchemeTree,
   targetScheme,
   schemeLabel,
   selected,
@@ -65,7 +60,7 @@ function TargetTree({
   onRemoveLink,
   onMapOnlyHere,
 }: Omit<TargetTreeDrawerProps, 'opened' | 'onClose'>) {
-  const tree = useSchemeTree(targetScheme);
+  const tree = useSchemeTreeQuery(targetScheme);
   if (tree.isPending) {
     return (
       <Group justify="center" p="xl">
@@ -103,7 +98,7 @@ function LoadedTargetTree({
   onAddLink,
   onRemoveLink,
   onMapOnlyHere,
-}: Omit<TargetTreeDrawerProps, 'opened' | 'onClose' | 'useSchemeTree' | 'targetScheme'> & { tree: SchemeTree }) {
+}: Omit<TargetTreeDrawerProps, 'opened' | 'onClose' | 'targetScheme'> & { tree: SchemeTree }) {
   const { lookup } = tree;
   // The path to every linked code is open at first: the links are in view.
   const expansion = useTreeExpansion(() => [...linked].flatMap((value) => ancestorValues(lookup, value)));

@@ -3,7 +3,7 @@ import type { DatasetSummary } from '@og/shared/contracts/datasets';
 import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconSparkles, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
-import { usePredictionSetKit } from '../prediction-set-kit';
+import { datasetExportUrl } from '../api/export-prediction-set';
 import { defaultThreshold, formatThresholdPercent } from '../../../lib/threshold';
 import { AddCollaboratorModal } from './add-collaborator-modal';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
@@ -39,7 +39,6 @@ interface DatasetActionsProps {
  * dataset's codes (issue 14; a prediction set's 'Add translation' converts its reviewed mappings).
  */
 export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProps) {
-  const { datasetExportUrl } = usePredictionSetKit();
   const [modal, setModal] = useState<DatasetModal>(null);
   const close = () => setModal(null);
   const manages = dataset.isOwner || isAdmin;

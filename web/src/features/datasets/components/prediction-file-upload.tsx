@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentPropsWithoutRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { datasetKeys } from '../api/dataset-keys';
-import type { PredictionUploadState } from '../prediction-set-kit';
-import { usePredictionSetKit } from '../prediction-set-kit';
+import { predictionFileAccept } from '../../../lib/prediction-sets/upload-prediction-set';
+import type { PredictionSetUploadState } from '../../../lib/prediction-sets/use-prediction-set-upload';
 import { UploadBar } from './upload-progress-view';
 
 /** What the file input takes: OCCPAST JSON, or the CSV OccCANINE writes (the API accepts both). */
@@ -15,7 +15,7 @@ const predictionFileName = /\.(json|csv)$/i;
 interface PredictionFileUploadProps {
   file: File | null;
   onFileChange: (file: File | null) => void;
-  upload: PredictionUploadState;
+  upload: PredictionSetUploadState;
 }
 
 /**
@@ -25,7 +25,6 @@ interface PredictionFileUploadProps {
 export function PredictionFileUpload({ file, onFileChange, upload }: PredictionFileUploadProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const { fileAccept } = usePredictionSetKit();
 
   function chooseFile(chosen: File | null) {
     if (chosen && !predictionFileName.test(chosen.name)) {
@@ -43,7 +42,7 @@ export function PredictionFileUpload({ file, onFileChange, upload }: PredictionF
         label="Prediction results"
         description="A .json file of predictions (OCCPAST), or OccCANINE's .csv, for this dataset's titles."
         placeholder="Choose a .json or .csv file"
-        accept={fileAccept}
+        accept={predictionFileAccept}
         clearable
         disabled={upload.status === 'uploading'}
         leftSection={<IconFileTypeJs size={18} />}

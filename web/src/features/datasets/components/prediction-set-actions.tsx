@@ -3,10 +3,11 @@ import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionFilter } from '@og/shared/contracts/predictions';
 import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DeletePredictionSetModal } from '../../../components/delete-prediction-set-modal';
 import type { SchemeOption } from '../../../components/scheme-select';
+import { predictionSetExportUrl } from '../api/export-prediction-set';
 import { useOpenReview } from '../hooks/use-open-review';
 import { useSaveThreshold } from '../hooks/use-save-threshold';
-import { usePredictionSetKit } from '../prediction-set-kit';
 import { formatThresholdPercent } from '../../../lib/threshold';
 import { AdjustThresholdModal } from './adjust-threshold-modal';
 import { DisabledMenuItem } from './disabled-menu-item';
@@ -42,7 +43,6 @@ interface PredictionSetActionsProps {
  * Export menu.
  */
 export function PredictionSetActions({ predictionSet, schemes, canDelete }: PredictionSetActionsProps) {
-  const { exportUrl, DeleteModal } = usePredictionSetKit();
   const [modal, setModal] = useState<'threshold' | 'conversion' | 'delete' | null>(null);
   const close = () => setModal(null);
   const { openReview } = useOpenReview(predictionSet);
@@ -103,7 +103,7 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
           )}
         </Menu.Dropdown>
       </Menu>
-      <ExportMenu testId="prediction-set-export" hrefOf={(format) => exportUrl(predictionSet.id, format)} unavailable={notReady} />
+      <ExportMenu testId="prediction-set-export" hrefOf={(format) => predictionSetExportUrl(predictionSet.id, format)} unavailable={notReady} />
 
       <AdjustThresholdModal
         opened={modal === 'threshold'}
@@ -121,7 +121,7 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
           subject={{ datasetId: predictionSet.dataset_id, predictionSetId: predictionSet.id, name }}
         />
       )}
-      <DeleteModal predictionSet={predictionSet} opened={modal === 'delete'} onClose={close} />
+      <DeletePredictionSetModal predictionSet={predictionSet} opened={modal === 'delete'} onClose={close} />
     </Group>
   );
 }

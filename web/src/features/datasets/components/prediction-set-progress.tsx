@@ -2,8 +2,10 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePredictionSetKit } from '../prediction-set-kit';
-import { PredictionImportStatus } from './prediction-import-status';
+import { MappingProgress } from '../../../components/mapping-progress';
+import { PredictionSetImportStatus } from '../../../components/prediction-set-import-status';
+import { usePredictionSetCounts } from '../../../lib/prediction-sets/get-prediction-set-counts';
+import { useLivePredictionSet } from '../../../lib/prediction-sets/use-live-prediction-set';
 
 /**
  * A prediction set's 'Mapping progress' cell (SPEC §2): while it is imported, its import's live
@@ -24,16 +26,15 @@ export function PredictionSetProgress({ predictionSet }: { predictionSet: Predic
     );
   }
   if (predictionSet.state === 'importing') {
-    return <PredictionImportStatus jobId={predictionSet.jobId} />;
+    return <PredictionSetImportStatus predictionSet={predictionSet} />;
   }
   return <ReadySetProgress setId={predictionSet.id} threshold={predictionSet.threshold} />;
 }
 
 function ReadySetProgress({ setId, threshold }: { setId: string; threshold: number }) {
-  const { useCounts, useLiveChanges, MappingProgress } = usePredictionSetKit();
   const [requested, setRequested] = useState(false);
-  const counts = useCounts(setId, threshold, { enabled: requested });
-  useLiveChanges(counts.data ? setId : null);
+  const counts = usePredictionSetCounts(setId, threshold, { enabled: requested });
+  useLivePredictionSet(counts.data ? setId : null);
 
   if (counts.data) {
     return (

@@ -6,8 +6,9 @@ import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ModalActions } from '../../../components/modal-actions';
 import type { SchemeOption } from '../../../components/scheme-select';
+import { usePredictionSetUpload } from '../../../lib/prediction-sets/use-prediction-set-upload';
+import { usePredictionModels } from '../api/get-prediction-models';
 import { usePredictionRun } from '../hooks/use-prediction-run';
-import { usePredictionSetKit } from '../prediction-set-kit';
 import { PredictionFileUpload } from './prediction-file-upload';
 import { PredictionModelPicker } from './prediction-model-picker';
 
@@ -38,9 +39,8 @@ function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModal
   const [file, setFile] = useState<File | null>(null);
   const [model, setModel] = useState<PredictionModel>('builtin');
   const [scheme, setScheme] = useState<SchemeId | null>(() => defaultScheme(dataset.metadata));
-  const kit = usePredictionSetKit();
-  const upload = kit.useUpload(dataset.id);
-  const models = kit.useModels().data?.models;
+  const upload = usePredictionSetUpload(dataset.id);
+  const models = usePredictionModels().data?.models;
   const run = usePredictionRun(dataset.id);
   const status = upload.state.status;
   const sent = status === 'uploading' || status === 'accepted';

@@ -2,7 +2,7 @@ import type { PredictionFilter } from '@og/shared/contracts/predictions';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { useNavigate } from 'react-router';
 import { notifyAdmin } from '../../../lib/notify';
-import { usePredictionSetKit } from '../prediction-set-kit';
+import { useUpdatePredictionSet } from '../../../lib/prediction-sets/update-prediction-set';
 import { datasetReviewPath } from '../review-path';
 
 /**
@@ -10,8 +10,7 @@ import { datasetReviewPath } from '../review-path';
  * opens its review. A refused PATCH leaves the page where it is, saying why.
  */
 export function useOpenReview(predictionSet: Pick<PredictionSetSummary, 'id' | 'dataset_id' | 'name'>) {
-  const { useUpdate } = usePredictionSetKit();
-  const update = useUpdate();
+  const update = useUpdatePredictionSet();
   const navigate = useNavigate();
   const datasetId = predictionSet.dataset_id;
 

@@ -4,7 +4,7 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { datasetKeys } from '../api/dataset-keys';
-import { usePredictionSetKit } from '../prediction-set-kit';
+import { startPredictionRun } from '../api/start-prediction-run';
 
 export type PredictionRunState =
   | { status: 'idle' }
@@ -22,13 +22,12 @@ interface RunResult {
 /** 'Run predictions' with a model (issue 13): starts the run, follows it, and says what the coder learned from. */
 export function usePredictionRun(datasetId: string) {
   const [state, setState] = useState<PredictionRunState>({ status: 'idle' });
-  const { startRun } = usePredictionSetKit();
   const queryClient = useQueryClient();
 
   const start = useCallback(
     (scheme: SchemeId, model: PredictionModel) => {
       setState({ status: 'starting' });
-      startRun(datasetId, { scheme, model }).then(
+      startPredictionRun(datasetId, { scheme, model }).then(
         (accepted) => {
           setState({ status: 'started', jobId: accepted.jobId, learned: null });
           void queryClient.invalidateQueries({ queryKey: datasetKeys.list() });
@@ -36,7 +35,7 @@ export function usePredictionRun(datasetId: string) {
         (error: unknown) => setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
     },
-    [datasetId, startRun, queryClient],
+    [datasetId, queryClient],
   );
 
   const finished = useCallback(

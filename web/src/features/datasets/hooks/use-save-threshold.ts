@@ -1,6 +1,6 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { notifyAdmin } from '../../../lib/notify';
-import { usePredictionSetKit } from '../prediction-set-kit';
+import { useUpdatePredictionSet } from '../../../lib/prediction-sets/update-prediction-set';
 import { formatThresholdPercent } from '../../../lib/threshold';
 
 /**
@@ -8,8 +8,7 @@ import { formatThresholdPercent } from '../../../lib/threshold';
  * so; the list, read again by the mutation, then shows the new 'Adjust threshold: N%'.
  */
 export function useSaveThreshold(predictionSet: Pick<PredictionSetSummary, 'id' | 'dataset_id' | 'name'>) {
-  const { useUpdate } = usePredictionSetKit();
-  const update = useUpdate();
+  const update = useUpdatePredictionSet();
 
   const saveThreshold = (threshold: number, onSaved: () => void) =>
     update.mutate(

@@ -1,7 +1,7 @@
 import { predictionSetList, type PredictionSetList } from '@og/shared/contracts/predictions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { predictionSetKeys } from './prediction-set-keys';
+import { predictionSetKeys } from '../../../lib/prediction-sets/prediction-set-keys';
 
 /** While a set is being imported the list is read again this often, in case live events are missed. */
 const importingRefetchMs = 10_000;

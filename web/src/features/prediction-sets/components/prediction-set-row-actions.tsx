@@ -2,7 +2,7 @@ import { Button, Stack, Tooltip } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DeletePredictionSetModal } from './delete-prediction-set-modal';
+import { DeletePredictionSetModal } from '../../../components/delete-prediction-set-modal';
 
 const onlyOwnerDeletes = 'Only the owner of this prediction set or an administrator may delete it.';
 

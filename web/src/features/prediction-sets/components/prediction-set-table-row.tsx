@@ -3,14 +3,14 @@ import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionFilter } from '@og/shared/contracts/predictions';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { MappingProgress } from '../../../components/mapping-progress';
+import { PredictionSetImportStatus } from '../../../components/prediction-set-import-status';
 import { formatCreated } from '../../../lib/format-created';
 import { notifyAdmin } from '../../../lib/notify';
-import { usePredictionSetCounts } from '../api/get-prediction-set-counts';
-import { useUpdatePredictionSet } from '../api/update-prediction-set';
-import { useLivePredictionSet } from '../hooks/use-live-prediction-set';
-import { MappingProgress } from './mapping-progress';
+import { usePredictionSetCounts } from '../../../lib/prediction-sets/get-prediction-set-counts';
+import { useUpdatePredictionSet } from '../../../lib/prediction-sets/update-prediction-set';
+import { useLivePredictionSet } from '../../../lib/prediction-sets/use-live-prediction-set';
 import { PredictionSetFilterControl } from './prediction-set-filter-control';
-import { PredictionSetImportStatus } from './prediction-set-import-status';
 import { PredictionSetRowActions } from './prediction-set-row-actions';
 import { PredictionSetThresholdSlider } from './prediction-set-threshold-slider';
 
@@ -110,7 +110,7 @@ function UnreadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps)
             Import failed: {predictionSet.error ?? 'no reason was given.'}
           </Text>
         ) : (
-          <PredictionSetImportStatus jobId={predictionSet.jobId} />
+          <PredictionSetImportStatus predictionSet={predictionSet} />
         )
       }
       actions={<PredictionSetRowActions predictionSet={predictionSet} canDelete={canDelete} />}

@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
 import { formatBytes } from '../../../lib/format-bytes';
-import { predictionSetKeys } from '../api/prediction-set-keys';
-import { predictionFileAccept } from '../api/upload-prediction-set';
-import { usePredictionSetUpload } from '../hooks/use-prediction-set-upload';
+import { predictionSetKeys } from '../../../lib/prediction-sets/prediction-set-keys';
+import { predictionFileAccept } from '../../../lib/prediction-sets/upload-prediction-set';
+import { usePredictionSetUpload } from '../../../lib/prediction-sets/use-prediction-set-upload';
 
 /** SPEC §2 '/review': 'Upload Prediction Set' (OCCPAST JSON, or OccCANINE's CSV), its upload percentage, then the import's live progress. */
 export function PredictionSetUpload() {

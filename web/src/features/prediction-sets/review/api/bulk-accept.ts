@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { newRequestKey } from '../../../../lib/request-key';
 import { idempotencyHeaderName } from '@og/shared/contracts/jobs';
-import { predictionSetApiPath, predictionSetKeys } from '../../api/prediction-set-keys';
+import { predictionSetApiPath, predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 
 /** `GET …/bulk-accept?minConf=`: how many entries an acceptance at `minConf` would map now. */
 export function useBulkAcceptPreview(setId: string, minConf: number, enabled: boolean) {

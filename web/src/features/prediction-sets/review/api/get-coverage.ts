@@ -1,7 +1,7 @@
 import { predictionSetCoverage, type PredictionSetCoverage } from '@og/shared/contracts/predictions';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { predictionSetApiPath, predictionSetKeys, scopeQuery } from '../../api/prediction-set-keys';
+import { predictionSetApiPath, predictionSetKeys, scopeQuery } from '../../../../lib/prediction-sets/prediction-set-keys';
 
 /** `GET /api/prediction-sets/{id}/coverage?threshold=`: the share of the dataset's people whose title is mapped. */
 export function fetchCoverage(setId: string, threshold: number, signal?: AbortSignal): Promise<PredictionSetCoverage> {

@@ -1,7 +1,7 @@
 import { predictionEntryAnswer, type PredictionEntryAnswer } from '@og/shared/contracts/predictions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from '../../api/prediction-set-keys';
+import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from '../../../../lib/prediction-sets/prediction-set-keys';
 
 /** SPEC §9: cached review data is fresh for 24 hours; the review entry cache has no retry. */
 export const reviewEntryStaleTime = 86_400_000;

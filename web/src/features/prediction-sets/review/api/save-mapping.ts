@@ -1,6 +1,6 @@
 import { mappingSaved, type MappingSaved, type SaveMappingRequest } from '@og/shared/contracts/predictions';
 import { api } from '../../../../lib/api-client';
-import { predictionSetApiPath, type ReviewScope, scopeQuery } from '../../api/prediction-set-keys';
+import { predictionSetApiPath, type ReviewScope, scopeQuery } from '../../../../lib/prediction-sets/prediction-set-keys';
 
 /**
  * SPEC §7 `POST /api/prediction-sets/{id}/entries/{string}` with `{mappings, nodeDetails}`; beyond

@@ -1,7 +1,7 @@
 import { searchMinLength, searchOptions, type SearchOptions } from '@og/shared/contracts/predictions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from '../../api/prediction-set-keys';
+import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from '../../../../lib/prediction-sets/prediction-set-keys';
 
 /** SPEC §7 `GET /api/prediction-sets/{id}/_search?q=&threshold=&filter=`: at most 100 entries in scope. */
 export function searchEntries(setId: string, q: string, scope: ReviewScope, signal?: AbortSignal): Promise<SearchOptions> {

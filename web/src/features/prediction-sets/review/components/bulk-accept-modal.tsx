@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
 import { ModalActions } from '../../../../components/modal-actions';
 import { notifyReview } from '../../../../lib/notify';
-import { predictionSetKeys } from '../../api/prediction-set-keys';
+import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { startBulkAccept, undoBulkAccept, useBulkAcceptPreview } from '../api/bulk-accept';
 
 export interface BulkBatch {

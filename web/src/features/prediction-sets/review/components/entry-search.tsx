@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { searchMinLength } from '@og/shared/contracts/predictions';
 import { IconSearch } from '@tabler/icons-react';
 import { type RefObject, useMemo, useState } from 'react';
-import type { ReviewScope } from '../../api/prediction-set-keys';
+import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useEntrySearch } from '../api/search-entries';
 import { formatConfidence } from '../confidence';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { entryQueryOptions } from '../api/get-entry';
 import { notifyReview } from '../../../../lib/notify';
-import type { ReviewScope } from '../../api/prediction-set-keys';
+import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useResolveConflict } from '../hooks/use-save-entry';
 import { mappingConflicts, useMappingConflict } from '../mapping-conflicts';
 

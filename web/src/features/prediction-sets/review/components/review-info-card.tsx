@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, S
 import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
 import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { ReviewScope } from '../../api/prediction-set-keys';
+import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
 import { useCoverage } from '../api/get-coverage';
 

@@ -7,9 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import type { SchemeOption } from '../../../../components/scheme-select';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
 import { ApiError } from '../../../../lib/api-client';
-import { usePredictionSetCounts } from '../../api/get-prediction-set-counts';
-import { predictionSetKeys } from '../../api/prediction-set-keys';
-import { useLivePredictionSet } from '../../hooks/use-live-prediction-set';
+import { usePredictionSetCounts } from '../../../../lib/prediction-sets/get-prediction-set-counts';
+import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
+import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
 import { useReviewDraft } from '../hooks/use-review-draft';
 import { useReviewEntry } from '../hooks/use-review-entry';
@@ -30,7 +30,7 @@ import { MappingConflictModal } from './mapping-conflict-modal';
 import { PredictionList } from './prediction-list';
 import { ReviewFooter } from './review-footer';
 import { ReviewInfoCard } from './review-info-card';
-import { ReviewTreeBrowser, type UseSchemeTree } from './review-tree-browser';
+import { ReviewTreeBrowser } from './review-tree-browser';
 import { ShortcutsHelp } from './shortcuts-help';
 
 export interface ReviewScreenProps {
@@ -38,7 +38,6 @@ export interface ReviewScreenProps {
   /** The entry the address names (decoded), or null for the first one. */
   string: string | null;
   schemes: readonly SchemeOption[];
-  useSchemeTree: UseSchemeTree;
 }
 
 /** SPEC §2 "Review screen": one prediction set, entry by entry. */
@@ -109,7 +108,7 @@ function schemeOfPredictions(predictions: readonly { uris: string[] }[]): Scheme
   return null;
 }
 
-function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: ReviewScreenProps & { detail: PredictionSetDetail }) {
+function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps & { detail: PredictionSetDetail }) {
   const set = detail.predictionSet;
   const setId = set.id;
   const navigate = useNavigate();
@@ -263,7 +262,6 @@ function ReviewWorkspace({ address, string, schemes, useSchemeTree, detail }: Re
         <Grid.Col span={{ base: 12, md: 6 }} data-review-tree>
           <ReviewTreeBrowser
             schemes={schemes}
-            useSchemeTree={useSchemeTree}
             scheme={scheme}
             onSchemeChange={changeTreeScheme}
             selected={treeSelected}

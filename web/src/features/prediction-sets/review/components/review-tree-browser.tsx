@@ -1,12 +1,12 @@
 import { Alert, Group, Loader, Stack } from '@mantine/core';
 import type { ReviewTreeNode } from '@og/shared/contracts/predictions';
-import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { memo, type RefObject, useCallback, useMemo } from 'react';
 import { CodeSearch } from '../../../../components/code-search';
 import { CodeTree } from '../../../../components/code-tree';
 import { SchemeSelect, type SchemeOption } from '../../../../components/scheme-select';
+import { useSchemeTreeQuery } from '../../../../lib/schemes/get-scheme-tree';
 import { useRevealSelection } from '../../../../lib/use-reveal-selection';
 import { useTreeExpansion } from '../../../../lib/use-tree-expansion';
 import { reviewNodeDragType } from './drop-zone';
@@ -16,12 +16,8 @@ export function reviewNodeOf(scheme: string, record: CodeRecord): ReviewTreeNode
   return { description: record.description ?? null, code: record.label, codeValue: record.value, name: record.name, scheme };
 }
 
-/** A scheme's tree, read by the hook the page gives (the schemes feature owns scheme data). */
-export type UseSchemeTree = (scheme: SchemeId) => UseQueryResult<SchemeTree>;
-
 interface ReviewTreeBrowserProps {
   schemes: readonly SchemeOption[];
-  useSchemeTree: UseSchemeTree;
   scheme: SchemeId;
   onSchemeChange: (scheme: SchemeId) => void;
   /** The active node (SPEC §4), selected and revealed in the tree. */
@@ -42,7 +38,6 @@ interface ReviewTreeBrowserProps {
  */
 export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
   schemes,
-  useSchemeTree,
   scheme,
   onSchemeChange,
   selected,
@@ -51,7 +46,7 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
   searchRef,
   chosenURIs,
 }: ReviewTreeBrowserProps) {
-  const tree = useSchemeTree(scheme);
+  const tree = useSchemeTreeQuery(scheme);
   const expansion = useTreeExpansion(undefined, scheme);
   const lookup = tree.data?.lookup;
   const markRevealed = useRevealSelection(selected, lookup, expansion.expand);

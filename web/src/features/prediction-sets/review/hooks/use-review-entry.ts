@@ -2,8 +2,8 @@ import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { ReviewScope } from '../../api/prediction-set-keys';
-import { predictionSetKeys } from '../../api/prediction-set-keys';
+import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
+import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { entryQueryOptions } from '../api/get-entry';
 import { type ReviewAddress, reviewEntryPath } from '../review-address';
 

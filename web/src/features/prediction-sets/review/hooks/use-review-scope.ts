@@ -2,8 +2,8 @@ import { defaultThreshold, predictionFilters, type PredictionSetDetail, reviewOr
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifyReview } from '../../../../lib/notify';
-import type { ReviewScope } from '../../api/prediction-set-keys';
-import { useUpdatePredictionSet } from '../../api/update-prediction-set';
+import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
+import { useUpdatePredictionSet } from '../../../../lib/prediction-sets/update-prediction-set';
 
 const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined => (options as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
 import { notifyReview } from '../../../../lib/notify';
-import { predictionSetKeys, type ReviewScope } from '../../api/prediction-set-keys';
+import { predictionSetKeys, type ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { saveMapping } from '../api/save-mapping';
 import { mappingConflicts, unsavedDrafts } from '../mapping-conflicts';
 import { type ReviewAddress, reviewBasePath, reviewEntryPath } from '../review-address';

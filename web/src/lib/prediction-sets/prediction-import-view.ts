@@ -1,8 +1,8 @@
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { describeJobState, describeProgressAmount } from '../../lib/job-progress';
+import { describeJobState, describePhase, describeProgressAmount, type PhaseLabels } from '../job-progress';
 
 /** What the import of a prediction file is doing, by the phases `predictions.import` reports. */
-const phaseLabels: Record<string, string> = {
+const phaseLabels: PhaseLabels<'predictions.import'> = {
   reading: 'Reading predictions',
   grouping: 'Merging identical strings',
   indexing: 'Indexing',
@@ -14,7 +14,7 @@ export function describeImport(job: Pick<JobRun, 'state' | 'progress'>): { label
   const { state, progress } = job;
   if (state === 'queued' || state === 'retrying' || state === 'failed' || !progress) return { label: describeJobState(state), detail: null };
   if (state === 'completed') return { label: 'Finishing', detail: null };
-  const label = phaseLabels[progress.phase] ?? progress.phase;
+  const label = describePhase(phaseLabels, progress.phase);
   // A phase that cannot count (grouping) reports 0 of unknown: its label says enough.
   const detail = progress.total === null && progress.done === 0 ? null : describeProgressAmount(progress);
   return { label, detail };

@@ -1,4 +1,5 @@
 import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
+import { sharedQueryKeys } from '../query-keys';
 
 /** Where the review stands in a set: the threshold, filter and order its reads are asked under. */
 export interface ReviewScope {
@@ -21,6 +22,11 @@ export const predictionSetKeys = {
   entry: (setId: string, string: string | null, scope: ReviewScope) => ['prediction-sets', setId, 'entries', string ?? '_first', scope] as const,
   search: (setId: string, q: string, scope: ReviewScope) => ['prediction-sets', setId, 'search', q, scope] as const,
 };
+
+/** The list a set is shown in: a dataset's set in the datasets list, a standalone set in the /review list. */
+export function listKeyOfSet(datasetId: string | null) {
+  return datasetId ? sharedQueryKeys.datasetsList : predictionSetKeys.list();
+}
 
 /** `/api/prediction-sets/{id}` with the id (or slug) encoded. */
 export function predictionSetApiPath(setIdOrSlug: string): string {

@@ -1,5 +1,6 @@
 import type { PredictionExportFormat } from '@og/shared/contracts/predictions';
-import { predictionSetApiPath } from './prediction-set-keys';
+import { predictionSetApiPath } from '../../../lib/prediction-sets/prediction-set-keys';
+import { datasetApiPath } from './dataset-keys';
 
 /** The datasets list's Export menus (SPEC §2): a set's file, downloaded by the browser from this address. */
 export function predictionSetExportUrl(setId: string, format: PredictionExportFormat): string {
@@ -8,5 +9,5 @@ export function predictionSetExportUrl(setId: string, format: PredictionExportFo
 
 /** A dataset's export: every ready set of it. */
 export function datasetExportUrl(datasetId: string, format: PredictionExportFormat): string {
-  return `/api/datasets/${encodeURIComponent(datasetId)}/export?format=${format}`;
+  return `${datasetApiPath(datasetId)}/export?format=${format}`;
 }

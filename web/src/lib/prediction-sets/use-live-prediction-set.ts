@@ -1,8 +1,8 @@
 import type { PredictionSetChanged } from '@og/shared/events/job-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { useRealtimeSocket } from '../../../lib/realtime';
-import { predictionSetKeys } from '../api/prediction-set-keys';
+import { useRealtimeSocket } from '../realtime';
+import { predictionSetKeys } from './prediction-set-keys';
 
 /**
  * Hears other reviewers' saves in a set over Socket.IO (`predictionSet:changed`): its counts and

@@ -1,9 +1,9 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { IconTrash } from '@tabler/icons-react';
-import { ModalActions } from '../../../components/modal-actions';
-import { notifyAdmin } from '../../../lib/notify';
-import { useDeletePredictionSet } from '../api/delete-prediction-set';
+import { ModalActions } from './modal-actions';
+import { notifyAdmin } from '../lib/notify';
+import { useDeletePredictionSet } from '../lib/prediction-sets/delete-prediction-set';
 
 interface DeletePredictionSetModalProps {
   predictionSet: Pick<PredictionSetSummary, 'id' | 'name' | 'total'>;

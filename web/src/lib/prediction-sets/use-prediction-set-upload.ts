@@ -1,9 +1,8 @@
 import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sharedQueryKeys } from '../../../lib/query-keys';
-import { predictionSetKeys } from '../api/prediction-set-keys';
-import { uploadPredictionSet } from '../api/upload-prediction-set';
+import { listKeyOfSet } from './prediction-set-keys';
+import { uploadPredictionSet } from './upload-prediction-set';
 
 export type PredictionSetUploadState =
   | { status: 'idle' }
@@ -42,7 +41,7 @@ export function usePredictionSetUpload(datasetId: string | null = null) {
           if (controller.signal.aborted) return;
           running.current = null;
           setState({ status: 'accepted', fileName: file.name, accepted });
-          void queryClient.invalidateQueries({ queryKey: datasetId ? sharedQueryKeys.datasetsList : predictionSetKeys.list() });
+          void queryClient.invalidateQueries({ queryKey: listKeyOfSet(datasetId) });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, noContent } from '../../../lib/api-client';
-import { sharedQueryKeys } from '../../../lib/query-keys';
+import { api, noContent } from '../api-client';
+import { sharedQueryKeys } from '../query-keys';
 import { predictionSetApiPath, predictionSetKeys } from './prediction-set-keys';
 
 /** `DELETE /api/prediction-sets/{id}` (204): the set, its entries and mappings (its owner's, or an admin's, to delete). */

@@ -1,7 +1,7 @@
 import { idempotencyHeaderName } from '@og/shared/contracts/jobs';
 import { predictionSetAccepted, type PredictionSetAccepted } from '@og/shared/contracts/predictions';
-import { uploadForm, type UploadProgress } from '../../../lib/api-client';
-import { newRequestKey } from '../../../lib/request-key';
+import { uploadForm, type UploadProgress } from '../api-client';
+import { newRequestKey } from '../request-key';
 
 /** What a prediction file input accepts: OCCPAST JSON (SPEC) and OccCANINE's CSV (DESIGN §7). */
 export const predictionFileAccept = '.json,.csv,application/json,text/csv';

@@ -1,7 +1,7 @@
 import { predictionSetPatched, type PredictionSetPatched } from '@og/shared/contracts/predictions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sharedQueryKeys } from '../../../lib/query-keys';
+import { api } from '../api-client';
+import { sharedQueryKeys } from '../query-keys';
 import { predictionSetApiPath, predictionSetKeys, type ReviewScope, scopeQuery } from './prediction-set-keys';
 
 export interface PredictionSetAddress {

@@ -1,6 +1,6 @@
 import { predictionSetCount, type PredictionSetCount } from '@og/shared/contracts/predictions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { predictionSetApiPath, predictionSetKeys, scopeQuery } from './prediction-set-keys';
 
 /** `GET /api/prediction-sets/{id}?threshold=` (SPEC §7): entries below the threshold, and how many of them are mapped. */
