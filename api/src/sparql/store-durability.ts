@@ -251,10 +251,14 @@ export class StoreDurability<S extends StoreState> {
           if (this.logBytes > this.options.compactAfterBytes) this.compactionWanted = true;
         } else if (this.compactionWanted) {
           this.compactionWanted = false;
-          await this.options.beforeCompaction?.();
+          // Taken now, with nothing pending and before any await: exactly the state the durable
+          // records produced. A write applied while the compaction runs is appended to the next log.
+          const quads = this.current.size;
+          const parts = this.current.dump();
           this.swappingFiles = true;
           try {
-            await this.compactNow();
+            await this.options.beforeCompaction?.();
+            await this.compactNow(quads, parts);
           } finally {
             this.swappingFiles = false;
           }
@@ -321,12 +325,10 @@ export class StoreDurability<S extends StoreState> {
     }
   }
 
-  /** Writes a new snapshot and starts an empty log. Runs inside the writer loop, with nothing pending. */
-  private async compactNow(): Promise<void> {
+  /** Writes a new snapshot of the state dumped as `parts` and starts an empty log. Runs inside the writer loop. */
+  private async compactNow(quads: number, parts: string[]): Promise<void> {
     const started = Date.now();
     const generation = this.generation + 1;
-    const quads = this.current.size;
-    const parts = this.current.dump(); // synchronous: exactly the state every durable record produced
     const directory = this.options.directory;
     try {
       await replaceFile(path.join(directory, snapshotFile), [snapshotHeader(generation, quads), ...parts.map((part) => Buffer.from(part, 'utf8'))]);
