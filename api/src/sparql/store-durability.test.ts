@@ -72,6 +72,22 @@ function write(durability: StoreDurability<EntryList>, entry: string): Promise<v
   return durability.commit(operation);
 }
 
+/** A durability in a new directory, with `entries` written and acknowledged. */
+async function storeWith(entries: string[], compactAfterBytes?: number): Promise<{ directory: string; durability: StoreDurability<EntryList> }> {
+  const directory = temporaryDirectory();
+  const durability = await open(directory, compactAfterBytes);
+  for (const entry of entries) await write(durability, entry);
+  return { directory, durability };
+}
+
+/** Entries a and b in the snapshot (generation 1), c and d only in the update log after it. */
+async function storeWithSnapshotAndLog(): Promise<{ directory: string; durability: StoreDurability<EntryList> }> {
+  const store = await storeWith(['a', 'b']);
+  await store.durability.compact();
+  for (const entry of ['c', 'd']) await write(store.durability, entry);
+  return store;
+}
+
 /** The directory as a crash right now leaves it: a copy, taken synchronously. */
 function crashImage(directory: string): string {
   const image = temporaryDirectory();
@@ -98,13 +114,7 @@ const errno = (code: string) => Object.assign(new Error(`${code}: failed, write`
 
 describe('recovery', () => {
   it('replays the update log over the snapshot exactly once after a crash between appends and the next snapshot', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    await write(durability, 'a');
-    await write(durability, 'b');
-    await durability.compact(); // a and b in the snapshot
-    await write(durability, 'c');
-    await write(durability, 'd'); // c and d only in the log
+    const { directory } = await storeWithSnapshotAndLog();
     const image = crashImage(directory);
     expect(fsSync.readFileSync(path.join(image, snapshotFile), 'latin1')).toBe('# og-embedded-store snapshot 1 generation=1 quads=2\na\nb\n');
 
@@ -118,9 +128,7 @@ describe('recovery', () => {
   it('drops a torn last record and keeps every acknowledged one, and writing goes on after the cut', async () => {
     const torn = encodeRecord({ op: 'update', text: 'never acknowledged' });
     for (const tail of [torn.subarray(0, torn.length - 3), torn.subarray(0, 7), Buffer.alloc(4096), Buffer.concat([torn.subarray(0, 20), Buffer.alloc(100)])]) {
-      const directory = temporaryDirectory();
-      const durability = await open(directory);
-      for (const entry of ['a', 'b', 'c']) await write(durability, entry);
+      const { directory } = await storeWith(['a', 'b', 'c']);
       const image = crashImage(directory);
       const intactSize = logSize(image);
       fsSync.appendFileSync(path.join(image, logFile), tail);
@@ -134,9 +142,7 @@ describe('recovery', () => {
   });
 
   it('refuses a log damaged before intact records, and a log of a later generation than the snapshot', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    for (const entry of ['first entry', 'b', 'c']) await write(durability, entry);
+    const { directory, durability } = await storeWith(['first entry', 'b', 'c']);
     const damaged = crashImage(directory);
     const content = fsSync.readFileSync(path.join(damaged, logFile));
     const at = content.indexOf('first entry');
@@ -153,13 +159,7 @@ describe('recovery', () => {
 
 describe('compaction', () => {
   it('gives exactly the acknowledged state after a crash at each of its steps', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    await write(durability, 'a');
-    await write(durability, 'b');
-    await durability.compact();
-    await write(durability, 'c');
-    await write(durability, 'd');
+    const { directory, durability } = await storeWithSnapshotAndLog();
 
     // A crash image before and after each rename of the compaction, and one with the new snapshot half written.
     const images: { step: string; directory: string }[] = [];
@@ -197,9 +197,7 @@ describe('compaction', () => {
 
   it('leaves a write applied after it started out of the new snapshot: replayed once, and refused whole when its append fails', async () => {
     for (const appendFails of [false, true]) {
-      const directory = temporaryDirectory();
-      const durability = await open(directory);
-      await write(durability, 'a');
+      const { directory, durability } = await storeWith(['a']);
       const prototype = await fileHandlePrototype();
       const realWrite = prototype.write as (...args: unknown[]) => Promise<unknown>;
       // The compaction's files are written; an append of records (they start with the magic OGR1) fails.
@@ -228,9 +226,8 @@ describe('compaction', () => {
   });
 
   it('runs once the log passes its threshold, and keeps the log when the new snapshot cannot be written', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory, 200);
-    for (let index = 0; index < 20; index++) await write(durability, `entry ${index}`);
+    const entries = Array.from({ length: 20 }, (_, index) => `entry ${index}`);
+    const { directory, durability } = await storeWith(entries, 200);
     await durability.writerIdle();
     expect(durability.logSize).toBeLessThan(250);
     expect(fsSync.readFileSync(path.join(directory, snapshotFile), 'latin1')).toMatch(/^# og-embedded-store snapshot 1 generation=\d+ quads=\d+\n/);
@@ -243,8 +240,7 @@ describe('compaction', () => {
     expect(durability.logSize).toBe(sizeBefore); // the log still holds its records
     expect(fsSync.readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await write(durability, 'after');
-    const expected = [...Array.from({ length: 20 }, (_, index) => `entry ${index}`), 'kept', 'after'];
-    expect(await recovered(crashImage(directory))).toEqual(expected);
+    expect(await recovered(crashImage(directory))).toEqual([...entries, 'kept', 'after']);
   });
 });
 
@@ -275,10 +271,7 @@ describe('group commit', () => {
 
 describe('a failed append', () => {
   it('on a full disk: cuts the log back to its last durable record, reloads, refuses the writes not yet durable, and takes writes again once there is room', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    await write(durability, 'a');
-    await write(durability, 'b');
+    const { directory, durability } = await storeWith(['a', 'b']);
     const durableSize = logSize(directory);
     const before = durability.state;
 
@@ -322,9 +315,7 @@ describe('a failed append', () => {
   });
 
   it('when the fsync fails: refuses the write as not made (not a full disk), and the next one is written', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    await write(durability, 'a');
+    const { directory, durability } = await storeWith(['a']);
     vi.spyOn(await fileHandlePrototype(), 'datasync').mockRejectedValueOnce(errno('EIO'));
     const refusal = (await write(durability, 'b').then(
       () => null,
@@ -340,9 +331,7 @@ describe('a failed append', () => {
   });
 
   it('stops the store for good when the log cannot be cut back', async () => {
-    const directory = temporaryDirectory();
-    const durability = await open(directory);
-    await write(durability, 'a');
+    const { durability } = await storeWith(['a']);
     const prototype = await fileHandlePrototype();
     vi.spyOn(prototype, 'write').mockRejectedValueOnce(errno('EIO'));
     vi.spyOn(prototype, 'truncate').mockRejectedValueOnce(errno('EIO'));
