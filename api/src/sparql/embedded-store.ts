@@ -57,7 +57,7 @@ export interface EmbeddedStoreOptions {
   compactAfterBytes?: number;
 }
 
-/** Characters of N-Triples an adding load applies at a time (~4,000 links: ~40 ms of Oxigraph's loading). */
+/** Characters of N-Triples an adding load applies at a time (about 4,000 links): short enough a turn for the event loop. */
 const loadPieceChars = 512 * 1024;
 
 const { nQuads, nTriples, sparqlJson } = mediaTypes;
@@ -65,9 +65,9 @@ const { nQuads, nTriples, sparqlJson } = mediaTypes;
 const { sparqlTsv } = mediaTypes;
 /**
  * Calls whose values a replay would not repeat, found in the update's text with its literals,
- * IRIs and comments masked. Not parsed: sparqljs takes 0.5–1 ms on the updates the app builds
- * (this check 3–5 µs), and a text check cannot miss a call, only take `ex:now(` for one, which
- * costs no more than an early compaction.
+ * IRIs and comments masked. Not parsed: a parse of every update costs far more than this check,
+ * and a text check cannot miss a call, only take `ex:now(` for one, which costs no more than an
+ * early compaction.
  */
 const nondeterministic = /\b(?:NOW|RAND|UUID|STRUUID|BNODE)\s*\(/i;
 const dumpChunkChars = 1 << 20;
@@ -365,8 +365,8 @@ export class EmbeddedStore implements TripleStore {
 
   /**
    * Adds a large load a piece of whole lines at a time, letting the event loop run between pieces:
-   * Oxigraph loads synchronously, and 100,000 links in one call held an all-in-one process (the
-   * api and its sockets) for 1.4–3 s. Readers and other writes wait until the whole load is
+   * Oxigraph loads synchronously, and a large load in one call would hold an all-in-one process
+   * (the api and its sockets) for seconds. Readers and other writes wait until the whole load is
    * applied (none sees it half-way, none lands between its pieces), and it is logged as the one
    * load it is, so a crash before its record is durable takes all of it back. A piece that does not
    * parse ends the load with the pieces before it applied and logged (the app loads only triples

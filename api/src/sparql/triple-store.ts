@@ -32,7 +32,7 @@ export interface TripleStore {
   /**
    * The server may cut long results at a row cap, so a SELECT that can be long must end with
    * ORDER BY to be paged. False for the embedded store, which answers every row at once: there an
-   * ORDER BY only costs a sort (ESCO's codes: ~15 ms of the tree endpoint's cold time).
+   * ORDER BY only costs a sort.
    */
   readonly rowCapped: boolean;
 
