@@ -16,10 +16,14 @@ export const predictionSetKeys = {
   all: () => ['prediction-sets'] as const,
   list: () => ['prediction-sets', 'list'] as const,
   set: (setId: string) => ['prediction-sets', setId] as const,
-  counts: (setId: string, threshold: number) => ['prediction-sets', setId, 'counts', threshold] as const,
+  /** The set's counts under every threshold. */
+  allCounts: (setId: string) => ['prediction-sets', setId, 'counts'] as const,
+  counts: (setId: string, threshold: number) => [...predictionSetKeys.allCounts(setId), threshold] as const,
   coverage: (setId: string) => ['prediction-sets', setId, 'coverage'] as const,
   entries: (setId: string) => ['prediction-sets', setId, 'entries'] as const,
-  entry: (setId: string, string: string | null, scope: ReviewScope) => ['prediction-sets', setId, 'entries', string ?? '_first', scope] as const,
+  /** Every cached read of one entry, under any scope. */
+  entryReads: (setId: string, string: string) => [...predictionSetKeys.entries(setId), string] as const,
+  entry: (setId: string, string: string | null, scope: ReviewScope) => [...predictionSetKeys.entryReads(setId, string ?? '_first'), scope] as const,
   search: (setId: string, q: string, scope: ReviewScope) => ['prediction-sets', setId, 'search', q, scope] as const,
 };
 

@@ -17,7 +17,7 @@ export function useLivePredictionSet(setId: string | null | undefined, onChanged
   useEffect(() => {
     if (!socket || !setId) return;
     const refresh = (change: PredictionSetChanged) => {
-      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.set(setId), 'counts'] });
+      void queryClient.invalidateQueries({ queryKey: predictionSetKeys.allCounts(setId) });
       void queryClient.invalidateQueries({ queryKey: predictionSetKeys.coverage(setId) });
       changed(change);
     };

@@ -1,7 +1,8 @@
 import type { LinkMaps } from '@og/shared/contracts/links';
 import { unknownErrorMessage } from '@og/shared/errors/spec-messages';
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifyAdmin } from '../../../lib/notify';
+import { optimisticEditOptions } from '../../../lib/optimistic-edit';
 import { linkKeys, type SchemePair } from './link-keys';
 
 /** The pair a link edit changes, and who else wants to hear that it did (scheme data counts links too). */
@@ -32,21 +33,14 @@ export function useLinkEdit<TVariables>(target: LinkEditTarget, edit: LinkEditOp
 /** The options of `useLinkEdit`'s mutation. */
 export function linkEditOptions<TVariables>(queryClient: QueryClient, target: LinkEditTarget, edit: LinkEditOptions<TVariables>) {
   const queryKey = linkKeys.maps(target.pair);
-  return mutationOptions<void, Error, TVariables, LinkMaps | undefined>({
+  return optimisticEditOptions<void, TVariables, LinkMaps>(queryClient, {
     mutationKey: linkKeys.edits(target.pair),
-    mutationFn: edit.request,
-    async onMutate(variables) {
-      // A refetch landing after the change would overwrite it with the old maps.
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<LinkMaps>(queryKey);
-      if (previous) queryClient.setQueryData<LinkMaps>(queryKey, edit.change(previous, variables));
-      return previous;
-    },
-    onError(error, _variables, previous) {
-      if (previous) queryClient.setQueryData(queryKey, previous);
-      notifyAdmin({ title: linkEditFailedTitle, message: error.message || unknownErrorMessage, color: 'red' });
-    },
-    onSettled() {
+    request: edit.request,
+    // Exactly the maps: the pair's stale flags sit under their key.
+    reads: () => ({ queryKey, exact: true }),
+    change: edit.change,
+    onError: (error) => notifyAdmin({ title: linkEditFailedTitle, message: error.message || unknownErrorMessage, color: 'red' }),
+    refresh: () => {
       target.onLinksChanged?.();
       return queryClient.invalidateQueries({ queryKey });
     },

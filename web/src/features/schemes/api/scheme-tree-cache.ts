@@ -1,14 +1,9 @@
 import type { CodeRecord, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree } from '@og/shared/domain/code-tree';
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { optimisticEditOptions } from '../../../lib/optimistic-edit';
 import { schemeKeys } from '../../../lib/schemes/scheme-keys';
-
-/** What an optimistic change replaced, to put back if the server refuses the change. */
-interface TreeSnapshot {
-  scheme: string;
-  previous: SchemeTree | undefined;
-}
 
 /** Codes shown before the server has answered a create carry a value with this prefix. */
 const pendingPrefix = 'pending:';
@@ -19,32 +14,6 @@ export function pendingCodeValue(key: string): string {
 
 export function isPendingCode(value: string): boolean {
   return value.startsWith(pendingPrefix);
-}
-
-/**
- * SPEC §4: a scheme edit is applied to the cached scheme data first. `change` edits a copy of
- * the lookup; the nested tree is rebuilt from it in notation order.
- */
-async function changeCachedTree(
-  queryClient: QueryClient,
-  scheme: string,
-  change: (lookup: Record<string, CodeRecord>) => void,
-): Promise<TreeSnapshot> {
-  const queryKey = schemeKeys.tree(scheme);
-  // A refetch landing after the change would overwrite it with the old data.
-  await queryClient.cancelQueries({ queryKey });
-  const previous = queryClient.getQueryData<SchemeTree>(queryKey);
-  if (previous) {
-    const lookup = { ...previous.lookup };
-    change(lookup);
-    queryClient.setQueryData<SchemeTree>(queryKey, { ...previous, lookup, nestedData: buildNestedTree(lookup) });
-  }
-  return { scheme, previous };
-}
-
-/** SPEC §4: rolled back on error. */
-function restoreCachedTree(queryClient: QueryClient, snapshot: TreeSnapshot | undefined): void {
-  if (snapshot?.previous) queryClient.setQueryData(schemeKeys.tree(snapshot.scheme), snapshot.previous);
 }
 
 /** SPEC §4: scheme data is refetched after every outcome (the list too: its counts change). */
@@ -77,15 +46,18 @@ export function useSchemeEdit<TResult, TVariables>(scheme: string, edit: SchemeE
 
 /** The options of `useSchemeEdit`'s mutation. */
 export function schemeEditOptions<TResult, TVariables>(queryClient: QueryClient, scheme: string, edit: SchemeEditOptions<TResult, TVariables>) {
-  return mutationOptions<TResult, Error, TVariables, TreeSnapshot>({
-    mutationFn: edit.request,
-    onMutate: (variables) => changeCachedTree(queryClient, scheme, (lookup) => edit.change(lookup, variables)),
-    onSuccess: (result, variables, snapshot) => edit.onSuccess(result, variables, snapshot.previous),
-    onError: (error, variables, snapshot) => {
-      restoreCachedTree(queryClient, snapshot);
-      edit.onError(error, variables);
+  return optimisticEditOptions<TResult, TVariables, SchemeTree>(queryClient, {
+    request: edit.request,
+    reads: () => ({ queryKey: schemeKeys.tree(scheme), exact: true }),
+    // `change` edits a copy of the lookup; the nested tree is rebuilt from it in notation order.
+    change: (tree, variables) => {
+      const lookup = { ...tree.lookup };
+      edit.change(lookup, variables);
+      return { ...tree, lookup, nestedData: buildNestedTree(lookup) };
     },
-    onSettled: () => refreshSchemeData(queryClient, scheme),
+    onSuccess: (result, variables, previous) => edit.onSuccess(result, variables, previous[0]?.[1]),
+    onError: edit.onError,
+    refresh: () => refreshSchemeData(queryClient, scheme),
   });
 }
 

@@ -140,7 +140,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
       void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entries(setId) });
       return;
     }
-    for (const changed of change.strings) void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.entries(setId), changed] });
+    for (const changed of change.strings) void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, changed) });
   });
 
   // The tree is the heaviest part of the screen: it is given stable props, so moving to the next entry does not draw it again.

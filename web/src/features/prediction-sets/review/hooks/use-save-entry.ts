@@ -1,10 +1,11 @@
 import type { MappingSaved, PredictionEntryAnswer, PredictionSetCount, SaveMappingRequest } from '@og/shared/contracts/predictions';
 import { notifications } from '@mantine/notifications';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
 import { notifyReview } from '../../../../lib/notify';
+import { optimisticEditOptions } from '../../../../lib/optimistic-edit';
 import { predictionSetKeys, type ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { saveMapping } from '../api/save-mapping';
 import { mappingConflicts, unsavedDrafts } from '../mapping-conflicts';
@@ -14,28 +15,22 @@ import { SavedNotice } from '../components/saved-notice';
 
 type Entry = PredictionEntryAnswer['predictionEntry'];
 
-/** Every cached read of one entry (any threshold, filter or order). */
-const entryQueries = (setId: string, string: string) => ({
-  predicate: (query: { queryKey: readonly unknown[] }) => {
-    const key = query.queryKey;
-    return key[0] === 'prediction-sets' && key[1] === setId && key[2] === 'entries' && key[3] === string;
-  },
-});
+/** The details of the draft's tree nodes, by `scheme:value`, as a save sends them and an entry's answer holds them. */
+function nodeDetailsOf(draft: ReviewDraft) {
+  return Object.fromEntries(draft.treeNodes.map((node) => [`${node.scheme}:${node.codeValue}`, { name: node.name, codeValue: node.codeValue, description: node.description ?? null }]));
+}
 
-/** Writes a mapping into every cached read of the entry, and gives back what was there (to roll back). */
-function writeCachedMapping(queryClient: QueryClient, setId: string, string: string, draft: ReviewDraft, version?: number) {
-  const before = queryClient.getQueriesData<PredictionEntryAnswer>(entryQueries(setId, string));
-  queryClient.setQueriesData<PredictionEntryAnswer>(entryQueries(setId, string), (answer) =>
-    answer
-      ? {
-          nodeDetails: { ...answer.nodeDetails, ...Object.fromEntries(draft.treeNodes.map((node) => [`${node.scheme}:${node.codeValue}`, { name: node.name, codeValue: node.codeValue, description: node.description ?? null }])) },
-          predictionEntry: { ...answer.predictionEntry, mappings: { ...draft }, version: version ?? answer.predictionEntry.version },
-        }
-      : answer,
-  );
-  return () => {
-    for (const [key, data] of before) queryClient.setQueryData(key, data);
+/** An entry's answer with a mapping written in (and the version the save answered, once known). */
+function withMapping(answer: PredictionEntryAnswer, draft: ReviewDraft, version?: number): PredictionEntryAnswer {
+  return {
+    nodeDetails: { ...answer.nodeDetails, ...nodeDetailsOf(draft) },
+    predictionEntry: { ...answer.predictionEntry, mappings: { ...draft }, version: version ?? answer.predictionEntry.version },
   };
+}
+
+/** Writes a saved mapping, with its version, into every cached read of the entry. */
+function writeCachedMapping(queryClient: QueryClient, setId: string, string: string, draft: ReviewDraft, version: number) {
+  queryClient.setQueriesData<PredictionEntryAnswer>({ queryKey: predictionSetKeys.entryReads(setId, string) }, (answer) => answer && withMapping(answer, draft, version));
 }
 
 /** SPEC §4: saving counts the entry as mapped (by one), at once, under the threshold it is below; the answer's count then stands. */
@@ -72,7 +67,7 @@ export function useSaveEntry() {
       const { setId, entry, draft, scope } = input;
       const request: SaveMappingRequest = {
         mappings: { treeNodes: draft.treeNodes, nodeURIs: draft.nodeURIs, predictionURIs: draft.predictionURIs, tags: draft.tags },
-        nodeDetails: Object.fromEntries(draft.treeNodes.map((node) => [`${node.scheme}:${node.codeValue}`, { name: node.name, codeValue: node.codeValue, description: node.description ?? null }])),
+        nodeDetails: nodeDetailsOf(draft),
         version: options.version,
         propagate: options.propagate,
       };
@@ -88,7 +83,7 @@ export function useSaveEntry() {
     (input: SaveEntryInput, error: unknown) => {
       const { setId, entry, draft, address, search } = input;
       unsavedDrafts.keep(setId, entry.string, draft);
-      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.set(setId), 'counts'] });
+      void queryClient.invalidateQueries({ queryKey: predictionSetKeys.allCounts(setId) });
       const current = error instanceof ApiError && error.status === 409 ? (error.details as { current?: { nodeURIs: string[]; predictionURIs: string[]; tags: string[]; version: number } } | undefined)?.current : undefined;
       if (current) {
         mappingConflicts.open({ setId, string: entry.string, theirs: { ...current, tags: current.tags as ReviewDraft['tags'] }, mine: draft });
@@ -114,44 +109,42 @@ export function useSaveEntry() {
     [send, failed],
   );
 
-  return useCallback(
-    (input: SaveEntryInput) => {
-      const { setId, entry, draft, address, search, scope } = input;
-      const wasMapped = chosenCount(entry.mappings) > 0;
-      const nowMapped = chosenCount(draft) > 0;
-      const rollback = writeCachedMapping(queryClient, setId, entry.string, draft);
-      const bestConf = Math.max(0, ...entry.predictions.map((prediction) => prediction.conf));
-      if (bestConf < scope.threshold) shiftCachedCounts(queryClient, setId, scope.threshold, Number(nowMapped) - Number(wasMapped));
-      unsavedDrafts.drop(setId, entry.string);
-      // The next entry, read ahead, at once. At the end of the scope the first one left (or SPEC §8's
-      // summary) is asked for once the save is in, so the answer cannot be the entry just saved.
-      const last = entry.next === null;
-      if (!last) void navigate(`${reviewEntryPath(address, entry.next!)}${search}`);
-
-      send(input, { version: entry.version, propagate: false }).then(
-        (saved) => {
-          // The first entry of the scope may have been this one: read it again when asked.
-          queryClient.removeQueries({ queryKey: predictionSetKeys.entry(setId, null, scope), exact: true });
-          if (last) void navigate(`${reviewBasePath(address)}${search}`);
-          const id = `mapping-saved-${setId}-${entry.string}`;
-          notifyReview({
-            id,
-            title: 'Mapping saved',
-            color: 'teal',
-            message: SavedNotice.saved(entry.string, chosenCount(draft), nowMapped ? saved.sameTitle : 0, () => {
-              notifications.hide(id);
-              propagate(input, saved.version);
-            }),
-          });
-        },
-        (error: unknown) => {
-          rollback();
-          failed(input, error);
-        },
-      );
-    },
-    [queryClient, navigate, send, failed, propagate],
-  );
+  const save = useMutation({
+    ...optimisticEditOptions<MappingSaved, SaveEntryInput, PredictionEntryAnswer>(queryClient, {
+      request: (input) => send(input, { version: input.entry.version, propagate: false }),
+      reads: ({ setId, entry }) => ({ queryKey: predictionSetKeys.entryReads(setId, entry.string) }),
+      change: (answer, { draft }) => withMapping(answer, draft),
+      onChanged: ({ setId, entry, draft, address, search, scope }) => {
+        const bestConf = Math.max(0, ...entry.predictions.map((prediction) => prediction.conf));
+        if (bestConf < scope.threshold) shiftCachedCounts(queryClient, setId, scope.threshold, Number(chosenCount(draft) > 0) - Number(chosenCount(entry.mappings) > 0));
+        unsavedDrafts.drop(setId, entry.string);
+        // The next entry, read ahead, at once. At the end of the scope the first one left (or SPEC §8's
+        // summary) is asked for once the save is in, so the answer cannot be the entry just saved.
+        if (entry.next !== null) void navigate(`${reviewEntryPath(address, entry.next)}${search}`);
+      },
+      onSuccess: (saved, input) => {
+        const { setId, entry, draft, address, search, scope } = input;
+        // The first entry of the scope may have been this one: read it again when asked.
+        queryClient.removeQueries({ queryKey: predictionSetKeys.entry(setId, null, scope), exact: true });
+        if (entry.next === null) void navigate(`${reviewBasePath(address)}${search}`);
+        const id = `mapping-saved-${setId}-${entry.string}`;
+        const uriCount = chosenCount(draft);
+        notifyReview({
+          id,
+          title: 'Mapping saved',
+          color: 'teal',
+          message: SavedNotice.saved(entry.string, uriCount, uriCount > 0 ? saved.sameTitle : 0, () => {
+            notifications.hide(id);
+            propagate(input, saved.version);
+          }),
+        });
+      },
+      onError: (error, input) => failed(input, error),
+    }),
+    // Saves are not held back while the browser thinks it is offline: one fails at once, so the draft is kept and the reviewer told.
+    networkMode: 'always',
+  });
+  return save.mutate;
 }
 
 /** After a conflict: save mine over theirs (their version now read), or take theirs. */
@@ -161,7 +154,7 @@ export function useResolveConflict() {
     async (choice: 'mine' | 'theirs', input: { setId: string; string: string; scope: ReviewScope; mine: ReviewDraft; theirs: { version: number } }) => {
       unsavedDrafts.drop(input.setId, input.string);
       if (choice === 'theirs') {
-        await queryClient.invalidateQueries(entryQueries(input.setId, input.string));
+        await queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(input.setId, input.string) });
         return null;
       }
       const request: SaveMappingRequest = {
@@ -172,7 +165,7 @@ export function useResolveConflict() {
       };
       const saved = await saveMapping(input.setId, input.string, request, input.scope);
       writeCachedMapping(queryClient, input.setId, input.string, input.mine, saved.version);
-      void queryClient.invalidateQueries({ queryKey: [...predictionSetKeys.set(input.setId), 'counts'] });
+      void queryClient.invalidateQueries({ queryKey: predictionSetKeys.allCounts(input.setId) });
       return saved;
     },
     [queryClient],
