@@ -1,12 +1,14 @@
 import { type ConversionPath, type ConversionSummary, depthOf, type NotConvertedReason, notConvertedReasons } from '@og/shared/contracts/conversions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import type { Database } from '../db/database.js';
+import { referenceRows } from '../db/queries/conversion-sources.js';
 import { type ConversionCodeRow, type ConversionRow, findConversion, type StoredTarget, storeConversionCodes } from '../db/queries/conversions.js';
+import { findDatasetMetadata } from '../db/queries/datasets.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { apportion } from './apportion.js';
 import { ConversionGraph } from './conversion-graph.js';
 import { type CodePlan, planCode, type PlanSettings, referenceWeights } from './conversion-plan.js';
-import { datasetSourceSums, predictionSetSourceSums, referenceRows, type SourceSums, type Sums, zeroSums } from './source-sums.js';
+import { datasetSourceSums, predictionSetSourceSums, type SourceSums, type Sums, zeroSums } from './source-sums.js';
 
 /** What a conversion needs to place a code: the link graph and its settings. */
 export interface ConversionPlanner {
@@ -16,8 +18,8 @@ export interface ConversionPlanner {
 
 /** The conversion's dataset: its code column's scheme and totals columns. */
 export async function conversionDataset(db: Database, datasetId: string): Promise<{ scheme: string | null; totalsColumns: string[] }> {
-  const row = (await db.query<{ metadata: { scheme?: string | null; codeColumn?: string | null; totalsColumns?: string[] } }>('SELECT metadata FROM datasets WHERE id = $1', [datasetId])).rows[0];
-  return { scheme: row?.metadata.codeColumn ? (row.metadata.scheme ?? null) : null, totalsColumns: row?.metadata.totalsColumns ?? [] };
+  const metadata = await findDatasetMetadata(db, datasetId);
+  return { scheme: metadata?.codeColumn ? (metadata.scheme ?? null) : null, totalsColumns: metadata?.totalsColumns ?? [] };
 }
 
 /** Loads the link graph from the source schemes into the conversion's target, and the reference's weights. */

@@ -5,7 +5,7 @@ import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { AppContext } from '../context.js';
 import { deleteConversionRow, findConversionByJobId, insertConversion } from '../db/queries/conversions.js';
 import { type DatasetRow, type DatasetViewer, findVisibleDataset } from '../db/queries/datasets.js';
-import { findPredictionSet } from '../db/queries/prediction-sets.js';
+import { datasetHasMappedEntries, findPredictionSet } from '../db/queries/prediction-sets.js';
 
 /**
  * 'New conversion' and 'Add translation' (issue 14): a conversion of the dataset's codes (or of a
@@ -30,11 +30,7 @@ export async function startConversion(
     if (!set || set.dataset_id !== dataset.id) throw new AppError('bad_request', 'That prediction set is not one of this dataset’s.');
     if (set.state !== 'ready') throw new AppError('conflict', 'The prediction set is not ready yet.');
   } else if (!dataset.metadata.codeColumn || !dataset.metadata.scheme) {
-    const mapped = await app.db.query(
-      `SELECT 1 FROM prediction_entries e JOIN prediction_sets s ON s.id = e.set_id WHERE s.dataset_id = $1 AND s.state = 'ready' AND e.mapped LIMIT 1`,
-      [dataset.id],
-    );
-    if (!mapped.rowCount) throw new AppError('bad_request', 'The dataset has no codes to convert: it has no code column in a scheme, and none of its titles is mapped in a review.');
+    if (!(await datasetHasMappedEntries(app.db, dataset.id))) throw new AppError('bad_request', 'The dataset has no codes to convert: it has no code column in a scheme, and none of its titles is mapped in a review.');
   }
   if (request.referenceDatasetId) {
     const reference = await findVisibleDataset(app.db, request.referenceDatasetId, viewer);

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../context.js';
-import { type Database, inTransaction } from '../db/database.js';
+import { type Database, inTransaction, setLocalLockTimeout } from '../db/database.js';
 import { type DatasetListRow, type DatasetViewer, deleteDatasetRow, findDatasetTables } from '../db/queries/datasets.js';
 import { dropOwnedTables } from '../db/queries/owned-tables.js';
 import { findJobRun, finishJobRun } from '../db/queries/job-runs.js';
@@ -34,7 +34,7 @@ async function dequeueWaitingJob(queue: Queue, jobId: string): Promise<boolean> 
 async function dropDatasetRowAndTables(db: Database, datasetId: string): Promise<void> {
   try {
     await inTransaction(db, async (client) => {
-      await client.query("SET LOCAL lock_timeout = '10s'");
+      await setLocalLockTimeout(client, '10s');
       const predictionSets = await listDatasetPredictionSetIds(client, datasetId);
       await deleteDatasetRow(client, datasetId); // its prediction sets' rows go with it
       for (const setId of predictionSets) await dropOwnedTables(client, await findPredictionSetTables(client, setId));

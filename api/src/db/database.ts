@@ -20,12 +20,17 @@ export function createDatabase(databaseUrl: string, max = 10): Database {
   return pool;
 }
 
+/** Resolves when the database answers a trivial query; rejects with its error otherwise. */
+export async function pingDatabase(db: Queryable | pg.Client): Promise<void> {
+  await db.query('SELECT 1');
+}
+
 /** Waits until the database answers a query, or `timeoutMs` passes, or `signal` aborts; answers whether it answered. */
 export async function waitForDatabase(db: Database, options: { timeoutMs: number; signal?: AbortSignal; intervalMs?: number }): Promise<boolean> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     try {
-      await db.query('SELECT 1');
+      await pingDatabase(db);
       return true;
     } catch {
       if (Date.now() >= deadline || options.signal?.aborted) return false;
@@ -72,6 +77,11 @@ export async function inTransaction<T>(db: Database, work: (client: pg.PoolClien
   } finally {
     client.release();
   }
+}
+
+/** How long the statements of the current transaction wait for a lock before they fail with 55P03 (`SET LOCAL lock_timeout`). */
+export async function setLocalLockTimeout(client: Queryable, lockTimeout: string): Promise<void> {
+  await client.query(`SET LOCAL lock_timeout = ${pg.escapeLiteral(lockTimeout)}`);
 }
 
 /** Runs `work` in one transaction on a client the caller holds (its session locks and settings), rolling back on any error. */

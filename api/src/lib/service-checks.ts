@@ -1,7 +1,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { splitDatabaseUrl } from '../db/database.js';
+import { pingDatabase, splitDatabaseUrl } from '../db/database.js';
 
 /**
  * Start-up checks: a service that cannot be reached stops start-up with one line saying
@@ -25,7 +25,7 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    await pingDatabase(client);
   } catch (error) {
     throw new ServiceUnavailableError(
       `PostgreSQL is not reachable at ${where} (${reason(error)}). Start it with 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start' (or 'npm test' installs and starts it), or set DATABASE_URL.`,

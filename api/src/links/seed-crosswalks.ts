@@ -5,6 +5,7 @@ import type { LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
+import { findJobRun } from '../db/queries/job-runs.js';
 import { uploadsDirectory } from '../lib/uploads.js';
 
 /**
@@ -27,7 +28,7 @@ export async function seedCrosswalks(app: AppContext): Promise<void> {
   for (const crosswalk of seededCrosswalks) {
     const file = path.join(directory, crosswalk.file);
     const requestKey = `seed-${crosswalk.source}-${crosswalk.target}`;
-    if (!fs.existsSync(file) || (await app.db.query('SELECT 1 FROM job_runs WHERE id = $1', [jobIdFor('crosswalk.import', requestKey)])).rowCount) continue;
+    if (!fs.existsSync(file) || (await findJobRun(app.db, jobIdFor('crosswalk.import', requestKey)))) continue;
     const upload = path.join(uploadsDirectory(app.config), `${crypto.randomUUID()}.csv`);
     await fs.promises.mkdir(path.dirname(upload), { recursive: true });
     await fs.promises.copyFile(file, upload);

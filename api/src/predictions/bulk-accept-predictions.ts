@@ -5,7 +5,7 @@ import { AppError } from '@og/shared/errors/app-error';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
 import { findBulkAcceptanceState } from '../db/queries/prediction-sets.js';
-import { restoreBatchMappings } from './bulk-undo.js';
+import { restoreBatchMappings } from '../db/queries/prediction-bulk-undo.js';
 
 /**
  * Queues the `predictions.bulk-accept` job of a set under a new batch id. A request repeated with
@@ -26,9 +26,9 @@ export async function startBulkAcceptance(
 }
 
 /**
- * Undoes a bulk acceptance of the set (predictions/bulk-undo.ts): 409 while its job still runs
- * (entries it has yet to reach would be mapped after the undo), 404 for a batch that is not this
- * set's. A batch whose job run has been cleaned up can still be undone from its log.
+ * Undoes a bulk acceptance of the set (db/queries/prediction-bulk-undo.ts): 409 while its job
+ * still runs (entries it has yet to reach would be mapped after the undo), 404 for a batch that is
+ * not this set's. A batch whose job run has been cleaned up can still be undone from its log.
  */
 export async function undoBulkAcceptance(app: Pick<AppContext, 'db'>, undo: { setId: string; batchId: string; actorId: string }): Promise<BulkAcceptUndone> {
   const notFound = new AppError('not_found', 'No such bulk acceptance of this prediction set.');

@@ -1,7 +1,7 @@
 import { AppError } from '@og/shared/errors/app-error';
-import { type Database, inTransaction } from '../db/database.js';
+import { type Database, inTransaction, setLocalLockTimeout } from '../db/database.js';
 import { dropOwnedTables } from '../db/queries/owned-tables.js';
-import { findPredictionSetTables } from '../db/queries/prediction-sets.js';
+import { deletePredictionSetRow, findPredictionSetTables } from '../db/queries/prediction-sets.js';
 
 /**
  * Deletes a set's row and its tables in one transaction, waiting at most 10 s for readers of the
@@ -11,8 +11,8 @@ import { findPredictionSetTables } from '../db/queries/prediction-sets.js';
 export async function deletePredictionSet(db: Database, setId: string): Promise<void> {
   try {
     await inTransaction(db, async (client) => {
-      await client.query("SET LOCAL lock_timeout = '10s'");
-      await client.query('DELETE FROM prediction_sets WHERE id = $1', [setId]);
+      await setLocalLockTimeout(client, '10s');
+      await deletePredictionSetRow(client, setId);
       await dropOwnedTables(client, await findPredictionSetTables(client, setId));
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { type CsvCell, csvLines } from '@og/shared/domain/csv-writer';
 import { describe, expect, it } from 'vitest';
-import type { ExportedEntry } from './entry-pages.js';
+import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
 import { flattenedHeader, flattenedRows } from './flattened-export.js';
 import { exportFileName } from './prediction-export.js';
 

@@ -1,5 +1,5 @@
 import { codeCell, type CsvCell } from '@og/shared/domain/csv-writer';
-import type { ExportedEntry } from './entry-pages.js';
+import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
 
 /**
  * The 'Flattened' export (SPEC §2 Export menus; issue 11): a CSV with one row per entry and chosen

@@ -1,5 +1,5 @@
 import type { NestedExportEntry } from '@og/shared/contracts/predictions';
-import type { ExportedEntry } from './entry-pages.js';
+import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
 
 /**
  * The 'Nested' export (SPEC §2 Export menus; issue 11): the OCCPAST list a prediction file is,

@@ -3,7 +3,7 @@ import type { PredictionExportFormat } from '@og/shared/contracts/predictions';
 import { csvLines, utf8Bom } from '@og/shared/domain/csv-writer';
 import type { Queryable } from '../db/database.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { entryPages } from './entry-pages.js';
+import { entryPages } from '../db/queries/prediction-entry-pages.js';
 import { flattenedHeader, flattenedRows, type FlattenedLayout } from './flattened-export.js';
 import { nestedLines } from './nested-export.js';
 import { CodeDetails } from './node-details.js';
@@ -39,8 +39,9 @@ export function exportFileName(name: string, format: PredictionExportFormat): st
 
 /**
  * The 'Flattened' or 'Nested' export of a set or a dataset (SPEC §2 Export menus), streamed: the
- * entries are read a page at a time (entry-pages.ts) only when the response has room for more, so
- * neither the file nor the set is ever held whole, and a client that goes away stops the reading.
+ * entries are read a page at a time (db/queries/prediction-entry-pages.ts) only when the response
+ * has room for more, so neither the file nor the set is ever held whole, and a client that goes
+ * away stops the reading.
  */
 export function predictionExport(deps: { db: Queryable; schemes: SchemeContext }, scope: ExportScope, format: PredictionExportFormat): ExportFile {
   const text = format === 'flattened' ? flattenedText(deps, scope) : nestedText(deps.db, scope);

@@ -1,5 +1,9 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import type { MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
+import type { EntryRow, ReviewScope } from '../db/queries/prediction-entry-navigation.js';
 import type { PredictionSetRecord } from '../db/queries/prediction-sets.js';
+import type { CodeDetails } from './node-details.js';
+import type { SavedMapping } from './save-mapping.js';
 
 /** A prediction set as lists show it to `viewerId` (SPEC §3's fields first). */
 export function presentPredictionSet(row: PredictionSetRecord, viewerId: string): PredictionSetSummary {
@@ -20,4 +24,57 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string)
     reviewOrder: row.review_order,
     isOwner: row.owner_id === viewerId,
   };
+}
+
+/** Every URI an entry names: its predictions' and its mapping's. */
+export const entryUris = (entry: EntryRow): string[] => [...entry.predictions.flatMap((prediction) => prediction.uris), ...entry.node_uris, ...entry.prediction_uris];
+
+/** SPEC §3 "Prediction entry" with the details of every URI it names, and the entries before and after it in the review. */
+export function presentEntry(entry: EntryRow, around: { prev: string | null; next: string | null }, details: CodeDetails): PredictionEntryAnswer {
+  return {
+    predictionEntry: {
+      string: entry.string,
+      prev: around.prev,
+      next: around.next,
+      predictions: entry.predictions,
+      mappings: { treeNodes: details.treeNodes(entry.node_uris), nodeURIs: entry.node_uris, predictionURIs: entry.prediction_uris, tags: entry.tags as PredictionEntryAnswer['predictionEntry']['mappings']['tags'] },
+      version: entry.version,
+      totals: entry.totals.map(Number),
+      occurrences: Number(entry.occurrences),
+      unknownURIs: entry.unknown_uris,
+    },
+    nodeDetails: details.details(entryUris(entry)),
+  };
+}
+
+/** What SPEC §8's 'No {filter} entry found in dataset' table shows. */
+export function presentNoEntrySummary(set: PredictionSetRecord, scope: ReviewScope, counts: PredictionSetCount, datasetTitle: string | null): NoEntrySummary {
+  return {
+    datasetTitle,
+    totalEntries: Number(set.total),
+    filter: scope.filter,
+    threshold: scope.threshold,
+    belowThreshold: counts.totalBelowThreshold,
+    mapped: counts.mappedCount,
+    unmapped: counts.totalBelowThreshold - counts.mappedCount,
+  };
+}
+
+/** A review's search result: an entry's string, whether it is mapped and its best prediction's confidence. */
+export function presentSearchOption(row: { string: string; mapped: boolean; best_conf: number }): SearchOptions['options'][number] {
+  return { string: row.string, mapped: row.mapped, bestConf: row.best_conf };
+}
+
+/** Beyond SPEC: the set as lists show it, with its dataset's title and totals columns, for the review's header. */
+export function presentPredictionSetDetail(
+  set: PredictionSetRecord,
+  viewerId: string,
+  dataset: { id: string; title: string; totalsColumns: string[] } | null,
+): PredictionSetDetail {
+  return { predictionSet: presentPredictionSet(set, viewerId), dataset: dataset ? { id: dataset.id, title: dataset.title, totalsColumns: dataset.totalsColumns } : null };
+}
+
+/** A saved mapping, with the set's mapped count under the threshold the reviewer works at. */
+export function presentMappingSaved(saved: SavedMapping, counts: PredictionSetCount): MappingSaved {
+  return { version: saved.version, propagated: saved.propagated, mappedCount: counts.mappedCount, sameTitle: saved.sameTitle };
 }

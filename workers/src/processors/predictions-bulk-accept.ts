@@ -1,5 +1,5 @@
 import { findPredictionSet } from '@og/api/db/queries/prediction-sets';
-import { acceptNextPage, countBatchAccepted } from '@og/api/predictions/bulk-accept';
+import { acceptNextPage, countBatchAccepted } from '@og/api/db/queries/prediction-bulk-accept';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
 /** Entries mapped per statement (and per progress report). */
@@ -9,8 +9,8 @@ const changedEveryMs = 1_000;
 
 /**
  * `predictions.bulk-accept`: maps every unmapped entry of the set whose best prediction is at least
- * `minConf` sure to that prediction, a page at a time in the file's order (api/src/predictions/
- * bulk-accept.ts: each page one statement that maps, logs under the batch and keeps the counts),
+ * `minConf` sure to that prediction, a page at a time in the file's order (api/src/db/queries/
+ * prediction-bulk-accept.ts: each page one statement that maps, logs under the batch and keeps the counts),
  * reporting how far through the set it is. A retry carries on: what an earlier attempt mapped is
  * mapped already and is not taken again; the result counts the batch's log, every attempt's pages.
  * A set deleted meanwhile ends the job with what was done.

@@ -83,6 +83,28 @@ export async function datasetExists(db: Queryable, datasetId: string): Promise<b
   return Boolean((await db.query('SELECT 1 FROM datasets WHERE id = $1', [datasetId])).rowCount);
 }
 
+/** A dataset's title and totals columns, as its prediction sets' review shows them; null when it is gone. */
+export async function findDatasetHeading(db: Queryable, datasetId: string): Promise<{ id: string; title: string; totalsColumns: string[] } | null> {
+  const result = await db.query<{ id: string; title: string; columns: string[] | null }>(
+    `SELECT id, title, ARRAY(SELECT jsonb_array_elements_text(metadata->'totalsColumns')) AS columns FROM datasets WHERE id = $1`,
+    [datasetId],
+  );
+  const row = result.rows[0];
+  return row ? { id: row.id, title: row.title, totalsColumns: row.columns ?? [] } : null;
+}
+
+/** A dataset's metadata; null when it is gone. */
+export async function findDatasetMetadata(db: Queryable, datasetId: string): Promise<StoredDatasetMetadata | null> {
+  const result = await db.query<{ metadata: StoredDatasetMetadata }>('SELECT metadata FROM datasets WHERE id = $1', [datasetId]);
+  return result.rows[0]?.metadata ?? null;
+}
+
+/** The user who owns a dataset; null when it has none or is gone. */
+export async function findDatasetOwnerId(db: Queryable, datasetId: string): Promise<string | null> {
+  const result = await db.query<{ owner_id: string | null }>('SELECT owner_id FROM datasets WHERE id = $1', [datasetId]);
+  return result.rows[0]?.owner_id ?? null;
+}
+
 /** Every dataset the viewer may see, newest first. */
 export async function listVisibleDatasets(db: Queryable, viewer: DatasetViewer): Promise<DatasetListRow[]> {
   const result = await db.query<DatasetListRow>(

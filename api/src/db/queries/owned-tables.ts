@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Queryable } from '../database.js';
+import { type Queryable, setLocalLockTimeout } from '../database.js';
 
 /**
  * Drops the tables of something being deleted (a dataset's, a prediction set's), inside the
@@ -17,10 +17,10 @@ export async function dropOwnedTables(client: Queryable, tables: { name: string;
     await client.query('SAVEPOINT drop_table');
     try {
       // A running job holds its own tables for as long as it works: don't wait for it.
-      await client.query("SET LOCAL lock_timeout = '50ms'");
+      await setLocalLockTimeout(client, '50ms');
       await client.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
       await client.query('RELEASE SAVEPOINT drop_table');
-      await client.query(`SET LOCAL lock_timeout = ${pg.escapeLiteral(lockTimeout)}`);
+      await setLocalLockTimeout(client, lockTimeout);
     } catch (error) {
       if ((error as { code?: string }).code !== '55P03') throw error;
       await client.query('ROLLBACK TO SAVEPOINT drop_table'); // also undoes the short lock_timeout

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
+import { isUuid } from '@og/shared/domain/ids';
 import type { Queryable } from '../database.js';
+import type { DatasetViewer } from './datasets.js';
 
 export type PredictionSetState = 'importing' | 'ready' | 'failed';
 
@@ -56,7 +58,7 @@ export async function dropLeftoverPredictionTables(db: Queryable, setId: string)
 }
 
 export async function findPredictionSet(db: Queryable, setId: string): Promise<PredictionSetRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(setId)) return null;
+  if (!isUuid(setId)) return null;
   const result = await db.query<PredictionSetRow>('SELECT * FROM prediction_sets WHERE id = $1', [setId]);
   return result.rows[0] ?? null;
 }
@@ -64,6 +66,45 @@ export async function findPredictionSet(db: Queryable, setId: string): Promise<P
 /** A set's import failed for good: it says why, and its tables go. */
 export async function markPredictionSetFailed(db: Queryable, setId: string, message: string): Promise<void> {
   await db.query(`UPDATE prediction_sets SET state = 'failed', error = $2 WHERE id = $1 AND state = 'importing'`, [setId, message]);
+}
+
+/**
+ * Who may see a set: a standalone set is its uploader's (admins see every set); a dataset's set
+ * follows the dataset (its owner, its collaborators, admins). $1 the viewer's id, $2 true for an admin.
+ */
+const visibleTo = /* sql */ `
+  ($2::boolean OR (s.dataset_id IS NULL AND s.owner_id = $1)
+   OR EXISTS (SELECT 1 FROM datasets d WHERE d.id = s.dataset_id
+               AND (d.owner_id = $1 OR EXISTS (SELECT 1 FROM dataset_collaborators c WHERE c.dataset_id = d.id AND c.user_id = $1))))`;
+
+/** The set with this id or this slug if the viewer may see it, else null (unknown and hidden look the same). */
+export async function findVisiblePredictionSet(db: Queryable, by: { id: string } | { slug: string }, viewer: DatasetViewer): Promise<PredictionSetRow | null> {
+  const [column, value] = 'id' in by ? ['s.id', by.id] : ['s.slug', by.slug];
+  const result = await db.query<PredictionSetRow>(`SELECT s.* FROM prediction_sets s WHERE ${column} = $3 AND ${visibleTo}`, [viewer.id, viewer.role === 'admin', value]);
+  return result.rows[0] ?? null;
+}
+
+/** The viewer's sets: standalone ones (`/review`), newest first. */
+export async function listVisibleStandaloneSets(db: Queryable, viewer: DatasetViewer): Promise<PredictionSetRow[]> {
+  const result = await db.query<PredictionSetRow>(`SELECT s.* FROM prediction_sets s WHERE s.dataset_id IS NULL AND ${visibleTo} ORDER BY s.created_at DESC`, [
+    viewer.id,
+    viewer.role === 'admin',
+  ]);
+  return result.rows;
+}
+
+/** Stores the threshold, filter and order a set's review starts from. */
+export async function updateReviewSettings(db: Queryable, setId: string, settings: { threshold: number; filter: PredictionFilter; order: ReviewOrder }): Promise<void> {
+  await db.query('UPDATE prediction_sets SET threshold = $2, filter = $3, review_order = $4 WHERE id = $1', [setId, settings.threshold, settings.filter, settings.order]);
+}
+
+/** Whether any ready set of the dataset has a mapped entry: a title a reviewer coded. */
+export async function datasetHasMappedEntries(db: Queryable, datasetId: string): Promise<boolean> {
+  const result = await db.query(
+    `SELECT 1 FROM prediction_entries e JOIN prediction_sets s ON s.id = e.set_id WHERE s.dataset_id = $1 AND s.state = 'ready' AND e.mapped LIMIT 1`,
+    [datasetId],
+  );
+  return Boolean(result.rowCount);
 }
 
 export async function insertPredictionSet(

@@ -3,6 +3,7 @@ import type { HealthReport } from '@og/shared/contracts/runtime';
 import { AppError } from '@og/shared/errors/app-error';
 import { serverUnavailableMessage } from '@og/shared/errors/spec-messages';
 import type { AppContext } from '../../context.js';
+import { pingDatabase } from '../../db/database.js';
 import type { AppState } from '../../koa-types.js';
 import { apiRouter } from '../api-paths.js';
 
@@ -24,7 +25,7 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 export function healthRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/health');
   router.get('/', async (ctx) => {
-    const [postgres, redis] = await Promise.all([answers(() => app.db.query('SELECT 1')), answers(() => app.redis.ping())]);
+    const [postgres, redis] = await Promise.all([answers(() => pingDatabase(app.db)), answers(() => app.redis.ping())]);
     ctx.set('Cache-Control', 'no-store');
     if (!postgres || !redis) {
       throw new AppError('unavailable', serverUnavailableMessage, { postgres: postgres ? 'ok' : 'down', redis: redis ? 'ok' : 'down' });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { countAcceptable } from '../../predictions/bulk-accept.js';
+import { countAcceptable } from '../../db/queries/prediction-bulk-accept.js';
 import { findVisiblePredictionSetOr404, requireReadySet } from '../../predictions/prediction-set-access.js';
 import { apiRouter } from '../api-paths.js';
 import { requestKeyOf } from '../request-key.js';

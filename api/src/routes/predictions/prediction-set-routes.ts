@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import {
   type MappingSaved,
-  type NoEntrySummary,
   type PredictionEntryAnswer,
   type PredictionSetCount,
   type PredictionSetCoverage,
@@ -17,20 +16,20 @@ import {
 } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
-import type { DatasetViewer } from '../../db/queries/datasets.js';
-import type { PredictionSetRow } from '../../db/queries/prediction-sets.js';
-import { deletePredictionSet } from '../../predictions/delete-prediction-set.js';
+import { type DatasetViewer, findDatasetHeading } from '../../db/queries/datasets.js';
+import { findEntry, firstEntry, type ReviewScope, searchEntries } from '../../db/queries/prediction-entry-navigation.js';
+import { countBelowThreshold } from '../../db/queries/prediction-set-counts.js';
+import { setCoverage } from '../../db/queries/prediction-set-coverage.js';
+import { listVisibleStandaloneSets, type PredictionSetRow } from '../../db/queries/prediction-sets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { saveMapping } from '../../predictions/entry-mappings.js';
-import { type EntryRow, findEntry, firstEntry, neighbours, type ReviewScope, searchEntries } from '../../predictions/entry-navigation.js';
-import { CodeDetails } from '../../predictions/node-details.js';
-import { findVisiblePredictionSetOr404, listVisibleStandaloneSets, requireReadySet } from '../../predictions/prediction-set-access.js';
-import { countBelowThreshold } from '../../predictions/set-counts.js';
-import { setCoverage } from '../../predictions/set-coverage.js';
-import { presentPredictionSet } from '../../predictions/prediction-set-presenter.js';
+import { deletePredictionSet } from '../../predictions/delete-prediction-set.js';
+import { findVisiblePredictionSetOr404, requirePredictionSetManager, requireReadySet } from '../../predictions/prediction-set-access.js';
+import { presentMappingSaved, presentPredictionSet, presentPredictionSetDetail, presentSearchOption } from '../../predictions/prediction-set-presenter.js';
+import { readNoEntrySummary, readReviewEntry } from '../../predictions/review-entries.js';
+import { saveMapping } from '../../predictions/save-mapping.js';
+import { saveReviewSettings } from '../../predictions/save-review-settings.js';
 import { apiRouter } from '../api-paths.js';
 
 const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;
@@ -39,41 +38,6 @@ const viewerOf = (ctx: AppKoaContext): DatasetViewer => ctx.state.session!.user;
 function scopeOf(set: PredictionSetRow, ctx: AppKoaContext): ReviewScope {
   const query = parseInput(reviewQuery, ctx.query, 'query');
   return { setId: set.id, threshold: query.threshold ?? set.threshold, filter: query.filter ?? set.filter, order: query.order ?? set.review_order };
-}
-
-/** SPEC §3 "Prediction entry" with the details of every URI it names. */
-async function presentEntry(app: AppContext, scope: ReviewScope, entry: EntryRow): Promise<PredictionEntryAnswer> {
-  const uris = [...entry.predictions.flatMap((prediction) => prediction.uris), ...entry.node_uris, ...entry.prediction_uris];
-  const [{ prev, next }, details] = await Promise.all([neighbours(app.db, scope, entry), CodeDetails.of(app.schemes, uris)]);
-  return {
-    predictionEntry: {
-      string: entry.string,
-      prev,
-      next,
-      predictions: entry.predictions,
-      mappings: { treeNodes: details.treeNodes(entry.node_uris), nodeURIs: entry.node_uris, predictionURIs: entry.prediction_uris, tags: entry.tags as PredictionEntryAnswer['predictionEntry']['mappings']['tags'] },
-      version: entry.version,
-      totals: entry.totals.map(Number),
-      occurrences: Number(entry.occurrences),
-      unknownURIs: entry.unknown_uris,
-    },
-    nodeDetails: details.details(uris),
-  };
-}
-
-/** What SPEC §8's 'No {filter} entry found in dataset' table shows. */
-async function noEntrySummary(db: Queryable, set: PredictionSetRow, scope: ReviewScope): Promise<NoEntrySummary> {
-  const counts = await countBelowThreshold(db, set.id, scope.threshold);
-  const dataset = set.dataset_id ? (await db.query<{ title: string }>('SELECT title FROM datasets WHERE id = $1', [set.dataset_id])).rows[0] : undefined;
-  return {
-    datasetTitle: dataset?.title ?? null,
-    totalEntries: Number(set.total),
-    filter: scope.filter,
-    threshold: scope.threshold,
-    belowThreshold: counts.totalBelowThreshold,
-    mapped: counts.mappedCount,
-    unmapped: counts.totalBelowThreshold - counts.mappedCount,
-  };
 }
 
 /**
@@ -102,18 +66,8 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
   router.get('/prediction-sets/:id/summary', async (ctx) => {
     const viewer = viewerOf(ctx);
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
-    const dataset = set.dataset_id
-      ? (
-          await app.db.query<{ id: string; title: string; columns: string[] | null }>(
-            `SELECT id, title, ARRAY(SELECT jsonb_array_elements_text(metadata->'totalsColumns')) AS columns FROM datasets WHERE id = $1`,
-            [set.dataset_id],
-          )
-        ).rows[0]
-      : undefined;
-    ctx.body = {
-      predictionSet: presentPredictionSet(set, viewer.id),
-      dataset: dataset ? { id: dataset.id, title: dataset.title, totalsColumns: dataset.columns ?? [] } : null,
-    } satisfies PredictionSetDetail;
+    const dataset = set.dataset_id ? await findDatasetHeading(app.db, set.dataset_id) : null;
+    ctx.body = presentPredictionSetDetail(set, viewer.id, dataset) satisfies PredictionSetDetail;
   });
 
   /** Beyond SPEC: the review's 'Coverage' (share of the dataset's people whose title is mapped). */
@@ -126,24 +80,17 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
   /** Stores the set's threshold and filter (and order); answers the counts under the stored threshold. */
   const patch = async (ctx: AppKoaContext, set: PredictionSetRow) => {
     requireReadySet(set);
-    const scope = scopeOf(set, ctx);
-    await app.db.query('UPDATE prediction_sets SET threshold = $2, filter = $3, review_order = $4 WHERE id = $1', [set.id, scope.threshold, scope.filter, scope.order]);
-    ctx.body = { filter: scope.filter, ...(await countBelowThreshold(app.db, set.id, scope.threshold)) } satisfies PredictionSetPatched;
+    ctx.body = (await saveReviewSettings(app.db, scopeOf(set, ctx))) satisfies PredictionSetPatched;
   };
   router.patch('/prediction-sets/:slug', async (ctx) => patch(ctx, await findVisiblePredictionSetOr404(app.db, ctx.params.slug, viewerOf(ctx))));
   router.patch('/datasets/:datasetId/prediction-sets/:setId', async (ctx) => {
-    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.setId, viewerOf(ctx));
-    if (set.dataset_id !== ctx.params.datasetId) throw new AppError('not_found', 'No such prediction set.');
-    await patch(ctx, set);
+    await patch(ctx, await findVisiblePredictionSetOr404(app.db, ctx.params.setId, viewerOf(ctx), { datasetId: ctx.params.datasetId }));
   });
 
   router.delete('/prediction-sets/:id', async (ctx) => {
     const viewer = viewerOf(ctx);
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
-    const owner = set.dataset_id
-      ? (await app.db.query<{ owner_id: string | null }>('SELECT owner_id FROM datasets WHERE id = $1', [set.dataset_id])).rows[0]?.owner_id
-      : set.owner_id;
-    if (owner !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', 'Only the owner of this prediction set or an administrator may delete it.');
+    await requirePredictionSetManager(app.db, set, viewer);
     await deletePredictionSet(app.db, set.id);
     ctx.status = 204;
   });
@@ -153,8 +100,8 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const scope = scopeOf(set, ctx);
     const entry = await firstEntry(app.db, scope);
-    if (!entry) throw new AppError('not_found', `No ${scope.filter} entry found in dataset`, await noEntrySummary(app.db, set, scope));
-    ctx.body = (await presentEntry(app, scope, entry)) satisfies PredictionEntryAnswer;
+    if (!entry) throw new AppError('not_found', `No ${scope.filter} entry found in dataset`, await readNoEntrySummary(app.db, set, scope));
+    ctx.body = (await readReviewEntry(app, scope, entry)) satisfies PredictionEntryAnswer;
   });
 
   router.get('/prediction-sets/:id/entries/:string', async (ctx) => {
@@ -162,7 +109,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const entry = await findEntry(app.db, set.id, ctx.params.string!);
     if (!entry) throw new AppError('not_found', 'Entry not found');
-    ctx.body = (await presentEntry(app, scopeOf(set, ctx), entry)) satisfies PredictionEntryAnswer;
+    ctx.body = (await readReviewEntry(app, scopeOf(set, ctx), entry)) satisfies PredictionEntryAnswer;
   });
 
   router.post('/prediction-sets/:id/entries/:string', async (ctx) => {
@@ -174,7 +121,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     // The count under the threshold the reviewer works at (the address's, else the set's own).
     const counts = await countBelowThreshold(app.db, set.id, scopeOf(set, ctx).threshold);
     app.realtime?.predictionSetChanged(set.id, saved.changed);
-    ctx.body = { version: saved.version, propagated: saved.propagated, mappedCount: counts.mappedCount, sameTitle: saved.sameTitle } satisfies MappingSaved;
+    ctx.body = presentMappingSaved(saved, counts) satisfies MappingSaved;
   });
 
   router.get('/prediction-sets/:id/_search', async (ctx) => {
@@ -183,7 +130,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     const { q } = parseInput(searchQuery, ctx.query, 'query');
     const text = q.trim();
     const found = text.length < searchMinLength ? [] : await searchEntries(app.db, scopeOf(set, ctx), text, searchLimit);
-    ctx.body = { options: found.map((row) => ({ string: row.string, mapped: row.mapped, bestConf: row.best_conf })) } satisfies SearchOptions;
+    ctx.body = { options: found.map(presentSearchOption) } satisfies SearchOptions;
   });
 
   return router;

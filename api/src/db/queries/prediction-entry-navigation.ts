@@ -1,5 +1,5 @@
 import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database.js';
 
 /** The entries a review walks: below the threshold, under the filter. */
 export interface ReviewScope {

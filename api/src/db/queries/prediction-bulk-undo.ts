@@ -1,7 +1,7 @@
 import type { BulkAcceptUndone } from '@og/shared/contracts/predictions';
-import type { Queryable } from '../db/database.js';
-import { loggedMappingSql } from './entry-mappings.js';
-import { shiftMappedCountsStatement } from './set-counts.js';
+import type { Queryable } from '../database.js';
+import { loggedMappingSql } from './prediction-mappings.js';
+import { shiftMappedCountsStatement } from './prediction-set-counts.js';
 
 /** The arrays of a logged mapping (`before` or `after` of prediction_mapping_log), in SQL. */
 const loggedArray = (mapping: string, key: 'nodeURIs' | 'predictionURIs' | 'tags') => `ARRAY(SELECT jsonb_array_elements_text(${mapping}->'${key}'))`;

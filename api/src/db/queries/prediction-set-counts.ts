@@ -1,5 +1,5 @@
 import type { PredictionSetCount } from '@og/shared/contracts/predictions';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database.js';
 
 /**
  * SPEC §3 "Prediction set count" under a threshold, from the counts per thousandth of best

@@ -1,6 +1,7 @@
 import type { PredictionSetCoverage } from '@og/shared/contracts/predictions';
-import type { Queryable } from '../db/database.js';
-import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
+import type { Queryable } from '../database.js';
+import { findDatasetHeading } from './datasets.js';
+import type { PredictionSetRow } from './prediction-sets.js';
 
 /**
  * The review's 'Coverage': how many of the dataset's people have a mapped title. People are the
@@ -9,10 +10,8 @@ import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
  * two million), so the screen asks for it lazily, not with every entry.
  */
 export async function setCoverage(db: Queryable, set: PredictionSetRow, threshold: number): Promise<PredictionSetCoverage> {
-  const dataset = set.dataset_id
-    ? (await db.query<{ columns: string[] | null }>(`SELECT ARRAY(SELECT jsonb_array_elements_text(metadata->'totalsColumns')) AS columns FROM datasets WHERE id = $1`, [set.dataset_id])).rows[0]
-    : undefined;
-  const column = dataset?.columns?.[0] ?? null;
+  const dataset = set.dataset_id ? await findDatasetHeading(db, set.dataset_id) : null;
+  const column = dataset?.totalsColumns[0] ?? null;
   const basis: PredictionSetCoverage['basis'] = !set.dataset_id ? 'entries' : column ? 'totals' : 'occurrences';
   const weight = { entries: '1', totals: 'COALESCE(totals[1], 0)', occurrences: 'occurrences' }[basis];
   const result = await db.query<{ total: string | null; mapped: string | null; above: string | null }>(

@@ -1,12 +1,12 @@
-import type { Queryable } from '../db/database.js';
-import { loggedMappingSql } from './entry-mappings.js';
-import { shiftMappedCountsStatement } from './set-counts.js';
+import type { Queryable } from '../database.js';
+import { loggedMappingSql } from './prediction-mappings.js';
+import { shiftMappedCountsStatement } from './prediction-set-counts.js';
 
 /**
  * Bulk acceptance (issue 11, beyond SPEC): every unmapped entry of a set whose best prediction is
  * at least `minConf` sure is mapped to that prediction (its URIs as the chosen prediction URIs;
  * the entry's tags kept). Done set-based, a page of entries per statement, and written as
- * `writeMapping` (entry-mappings.ts) writes one review save: the entry's mapping with who, when,
+ * `writeEntryMapping` (prediction-mappings.ts) writes one review save: the entry's mapping with who, when,
  * how ('bulk') and the batch, its version raised (a reviewer who read it before gets a 409), one
  * log line per entry with the mapping before and after, and the set's counts per thousandth
  * shifted in the same statement.

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database.js';
 
 /** An entry as the exports write it: predictions, a dataset's totals, the mapping with the username and time of its last change. */
 export interface ExportedEntry {

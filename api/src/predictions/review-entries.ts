@@ -1,0 +1,22 @@
+import type { NoEntrySummary, PredictionEntryAnswer } from '@og/shared/contracts/predictions';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { findDatasetHeading } from '../db/queries/datasets.js';
+import { type EntryRow, neighbours, type ReviewScope } from '../db/queries/prediction-entry-navigation.js';
+import { countBelowThreshold } from '../db/queries/prediction-set-counts.js';
+import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
+import { CodeDetails } from './node-details.js';
+import { entryUris, presentEntry, presentNoEntrySummary } from './prediction-set-presenter.js';
+
+/** An entry as the review shows it: with the entries before and after it in the review's scope and order, and the details of every code it names. */
+export async function readReviewEntry(app: Pick<AppContext, 'db' | 'schemes'>, scope: ReviewScope, entry: EntryRow): Promise<PredictionEntryAnswer> {
+  const [around, details] = await Promise.all([neighbours(app.db, scope, entry), CodeDetails.of(app.schemes, entryUris(entry))]);
+  return presentEntry(entry, around, details);
+}
+
+/** What the review shows when no entry is in its scope (SPEC §8's 'No {filter} entry found in dataset' table). */
+export async function readNoEntrySummary(db: Queryable, set: PredictionSetRow, scope: ReviewScope): Promise<NoEntrySummary> {
+  const counts = await countBelowThreshold(db, set.id, scope.threshold);
+  const dataset = set.dataset_id ? await findDatasetHeading(db, set.dataset_id) : null;
+  return presentNoEntrySummary(set, scope, counts, dataset?.title ?? null);
+}
