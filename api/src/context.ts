@@ -8,7 +8,7 @@ import { createRedis } from './lib/redis.js';
 import { createSchemeContext, type SchemeContext } from './schemes/scheme-context.js';
 import type { TripleStore } from './sparql/triple-store.js';
 
-/** What every route and command needs, made once per process and passed down explicitly. */
+/** What every route and use case needs, made once per process and passed down explicitly. */
 export interface AppContext {
   config: Config;
   log: Logger;

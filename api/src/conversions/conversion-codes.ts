@@ -8,7 +8,8 @@ import { type ConversionRow, readConversionCode, readConversionCodes, saveConver
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import type { ConversionLink } from './conversion-graph.js';
 import { type CodePlan, planCode } from './conversion-plan.js';
-import { presentSourceCode, walkOrder } from './conversion-reads.js';
+import { presentSourceCode } from './conversion-presenter.js';
+import { walkOrder } from './conversion-reads.js';
 import { type ConversionPlanner, loadPlanner, summarize, targetsWithSums } from './run-conversion.js';
 
 type Deps = { db: Database; schemes: SchemeContext };

@@ -1,34 +1,11 @@
-import type { Conversion, ConversionPath, ConversionResult, ConversionResultRow, ConversionSourceCode, ConversionSummary, NotConvertedReason } from '@og/shared/contracts/conversions';
-import type { LinkRelation } from '@og/shared/contracts/links';
+import type { ConversionResult, ConversionResultRow } from '@og/shared/contracts/conversions';
 import { compareNotation } from '@og/shared/domain/code-tree';
-import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import type { Database } from '../db/database.js';
 import { type ConversionCodeRow, type ConversionRow, readConversionCodes, storeSampleTitles } from '../db/queries/conversions.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
+import { presentConversion, presentSourceCode } from './conversion-presenter.js';
 import { conversionDataset } from './run-conversion.js';
-
-export function presentConversion(row: ConversionRow): Conversion {
-  return {
-    id: row.id,
-    datasetId: row.dataset_id,
-    datasetTitle: row.dataset_title,
-    predictionSetId: row.prediction_set_id,
-    predictionSetName: row.prediction_set_name,
-    sourceSchemes: row.source_schemes.filter(isSchemeId),
-    targetScheme: row.target_scheme as SchemeId,
-    targetDepth: row.target_depth,
-    aggregation: row.aggregation,
-    weighting: row.weighting,
-    referenceDatasetId: row.reference_dataset_id,
-    totalsColumns: row.totals_columns,
-    state: row.state,
-    error: row.error,
-    jobId: row.job_id,
-    ownerId: row.owner_id,
-    createdAt: row.created_at.toISOString(),
-    summary: (row.summary as ConversionSummary | null) ?? null,
-  };
-}
 
 /** The walk's order: problematic codes first (undecided before decided), then the most frequent. */
 export function walkOrder(a: ConversionCodeRow, b: ConversionCodeRow): number {
@@ -36,29 +13,6 @@ export function walkOrder(a: ConversionCodeRow, b: ConversionCodeRow): number {
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   const difference = Number(b.occurrences) - Number(a.occurrences);
   return difference !== 0 ? difference : a.source_uri < b.source_uri ? -1 : a.source_uri > b.source_uri ? 1 : 0;
-}
-
-/** A source code as the walk lists it, its targets named from the target scheme's tree. */
-export function presentSourceCode(row: ConversionCodeRow, targetNames: Readonly<Record<string, { name: string; label: string }>>): ConversionSourceCode {
-  const colon = row.source_uri.indexOf(':');
-  const scheme = row.source_uri.slice(0, colon);
-  return {
-    uri: row.source_uri,
-    scheme: (isSchemeId(scheme) ? scheme : 'hisco') as SchemeId,
-    code: row.source_uri.slice(colon + 1),
-    name: row.name,
-    occurrences: Number(row.occurrences),
-    problematic: row.problematic,
-    decided: row.decision !== null,
-    reason: (row.reason as NotConvertedReason | null) ?? (row.targets.length ? null : 'no link'),
-    targets: row.targets.map((target) => ({
-      code: targetNames[target.code]?.label ?? target.code,
-      name: targetNames[target.code]?.name ?? '',
-      share: target.share,
-      path: target.path as ConversionPath,
-      relation: (target.relation as LinkRelation | null) ?? null,
-    })),
-  };
 }
 
 /**

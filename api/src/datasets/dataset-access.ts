@@ -13,6 +13,13 @@ export async function findVisibleDatasetOr404(db: Queryable, id: string | undefi
   return row;
 }
 
+/** A dataset's rows can be read once it is ingested; before that (or after it failed) 409, saying which. */
+export function requireIngestedDataset(dataset: DatasetListRow): void {
+  if (dataset.state === 'ready') return;
+  const message = dataset.state === 'ingesting' ? 'The dataset is still being ingested.' : `The dataset could not be ingested: ${dataset.error ?? 'unknown error'}`;
+  throw new AppError('conflict', message, { state: dataset.state, error: dataset.error });
+}
+
 /** Only the owner or an administrator may delete a dataset or change who shares it (collaborators get 403). */
 export function requireDatasetManager(dataset: DatasetListRow, viewer: DatasetViewer): void {
   if (dataset.owner_id !== viewer.id && viewer.role !== 'admin') {

@@ -7,6 +7,7 @@ import { jobIdFor } from '@og/shared/jobs/job-kinds';
 import type { AppContext } from '../context.js';
 import { findJobRun } from '../db/queries/job-runs.js';
 import { uploadsDirectory } from '../lib/uploads.js';
+import { startCrosswalkImport } from './start-crosswalk-import.js';
 
 /**
  * The crosswalks a first start links, from `SEED_DIR/crosswalks`: ESCO occupations into ISCO-08
@@ -32,12 +33,7 @@ export async function seedCrosswalks(app: AppContext): Promise<void> {
     const upload = path.join(uploadsDirectory(app.config), `${crypto.randomUUID()}.csv`);
     await fs.promises.mkdir(path.dirname(upload), { recursive: true });
     await fs.promises.copyFile(file, upload);
-    await app.jobs.enqueue(
-      app.db,
-      'crosswalk.import',
-      { source: crosswalk.source, target: crosswalk.target, relation: crosswalk.relation, path: upload, originalName: crosswalk.file },
-      { ownerId: null, requestKey },
-    );
+    await startCrosswalkImport(app, { source: crosswalk.source, target: crosswalk.target, relation: crosswalk.relation }, { path: upload, originalName: crosswalk.file }, { ownerId: null, requestKey });
     app.log.info(`queued the seeded crosswalk ${crosswalk.file}`);
   }
 }

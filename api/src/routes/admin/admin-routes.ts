@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import type { RuntimeReport } from '@og/shared/contracts/runtime';
+import { presentRuntime } from '../../admin/runtime-presenter.js';
+import { startSessionCleanup } from '../../auth/start-session-cleanup.js';
 import type { AppContext } from '../../context.js';
-import { readEventLoopDelay, resetEventLoopDelay } from '../../lib/event-loop-delay.js';
+import { resetEventLoopDelay } from '../../lib/event-loop-delay.js';
 import type { AppState } from '../../koa-types.js';
 import { requireAdmin } from '../../middleware/session.js';
 import { requestKeyOf } from '../request-key.js';
@@ -17,12 +19,9 @@ export function adminRoutes(app: AppContext): Router<AppState> {
   router.use(requireAdmin());
 
   router.post('/sessions/cleanup', async (ctx) => {
-    const run = await app.jobs.enqueue(app.db, 'session.cleanup', { batchSize: 5_000 }, {
-      ownerId: ctx.state.session!.user.id,
-      requestKey: requestKeyOf(ctx),
-    });
+    const accepted = await startSessionCleanup(app, { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) });
     ctx.status = 202;
-    ctx.body = { jobId: run.id } satisfies JobAccepted;
+    ctx.body = accepted satisfies JobAccepted;
   });
 
   router.get('/runtime', (ctx) => {
@@ -35,14 +34,4 @@ export function adminRoutes(app: AppContext): Router<AppState> {
   });
 
   return router;
-}
-
-function presentRuntime(): RuntimeReport {
-  const delay = readEventLoopDelay();
-  return {
-    eventLoopDelayMs: { max: delay.max, p99: delay.p99, mean: delay.mean },
-    eventLoopSamples: delay.samples,
-    since: delay.since.toISOString(),
-    rssBytes: process.memoryUsage.rss(),
-  };
 }

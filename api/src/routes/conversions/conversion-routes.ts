@@ -15,18 +15,18 @@ import { z } from 'zod';
 import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
 import { startConversion } from '../../conversions/start-conversion.js';
 import type { AppContext } from '../../context.js';
+import { findVisibleConversionOr404 } from '../../conversions/conversion-access.js';
 import { conversionCodeDetail, decideConversionCode } from '../../conversions/conversion-codes.js';
 import { conversionCsv, conversionSssom } from '../../conversions/conversion-exports.js';
 import { conversionQuery } from '../../conversions/conversion-query.js';
-import { presentConversion, readConversionResult } from '../../conversions/conversion-reads.js';
-import { type ConversionRow, findVisibleConversion, listVisibleConversions } from '../../db/queries/conversions.js';
-import type { DatasetViewer } from '../../db/queries/datasets.js';
+import { presentConversion } from '../../conversions/conversion-presenter.js';
+import { readConversionResult } from '../../conversions/conversion-reads.js';
+import { listVisibleConversions } from '../../db/queries/conversions.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
 import { requestKeyOf } from '../request-key.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const resultQuery = z.object({ format: z.enum(['json', 'csv', 'sssom']).default('json') });
 /** A source code in the address: `scheme:code`. */
 const codeUri = z.string().min(3).max(300).regex(/^[a-z0-9.]+:.+$/, 'A code is named scheme:code');
@@ -39,12 +39,6 @@ const codeUri = z.string().min(3).max(300).regex(/^[a-z0-9.]+:.+$/, 'A code is n
 export function conversionRoutes(app: AppContext): Router {
   const router = apiRouter();
   router.use(['/datasets/:id/conversions', '/conversions', '/conversion-query'], requireUser());
-
-  const visibleOr404 = async (id: string | undefined, viewer: DatasetViewer): Promise<ConversionRow> => {
-    const row = id && uuidPattern.test(id) ? await findVisibleConversion(app.db, id, viewer) : null;
-    if (!row) throw new AppError('not_found', 'No such conversion.');
-    return row;
-  };
 
   router.post('/datasets/:id/conversions', async (ctx) => {
     const viewer = ctx.state.session!.user;
@@ -59,11 +53,11 @@ export function conversionRoutes(app: AppContext): Router {
   });
 
   router.get('/conversions/:id', async (ctx) => {
-    ctx.body = { conversion: presentConversion(await visibleOr404(ctx.params.id, ctx.state.session!.user)) };
+    ctx.body = { conversion: presentConversion(await findVisibleConversionOr404(app.db, ctx.params.id, ctx.state.session!.user)) };
   });
 
   router.get('/conversions/:id/result', async (ctx) => {
-    const conversion = await visibleOr404(ctx.params.id, ctx.state.session!.user);
+    const conversion = await findVisibleConversionOr404(app.db, ctx.params.id, ctx.state.session!.user);
     const { format } = parseInput(resultQuery, ctx.query);
     if (format !== 'json' && conversion.state !== 'ready') throw new AppError('conflict', 'The conversion is not ready yet.', { state: conversion.state });
     const result = await readConversionResult(app, conversion);
@@ -78,20 +72,20 @@ export function conversionRoutes(app: AppContext): Router {
   });
 
   router.get('/conversions/:id/codes/:uri', async (ctx) => {
-    const conversion = await visibleOr404(ctx.params.id, ctx.state.session!.user);
+    const conversion = await findVisibleConversionOr404(app.db, ctx.params.id, ctx.state.session!.user);
     ctx.body = (await conversionCodeDetail(app, conversion, parseInput(codeUri, ctx.params.uri))) satisfies ConversionCodeDetail;
   });
 
   router.put('/conversions/:id/codes/:uri', async (ctx) => {
     const viewer = ctx.state.session!.user;
-    const conversion = await visibleOr404(ctx.params.id, viewer);
+    const conversion = await findVisibleConversionOr404(app.db, ctx.params.id, viewer);
     const decision = parseInput(conversionDecision, ctx.request.body ?? {});
     ctx.body = (await decideConversionCode(app, conversion, parseInput(codeUri, ctx.params.uri), { targets: decision.targets, applyToCrosswalk: decision.applyToCrosswalk }, viewer)) satisfies ConversionCodeDetail;
   });
 
   router.delete('/conversions/:id/codes/:uri', async (ctx) => {
     const viewer = ctx.state.session!.user;
-    const conversion = await visibleOr404(ctx.params.id, viewer);
+    const conversion = await findVisibleConversionOr404(app.db, ctx.params.id, viewer);
     ctx.body = (await decideConversionCode(app, conversion, parseInput(codeUri, ctx.params.uri), { targets: null, applyToCrosswalk: false }, viewer)) satisfies ConversionCodeDetail;
   });
 

@@ -2,16 +2,17 @@ import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
 import { crosswalkImportFields } from '@og/shared/contracts/links';
 import { schemeId } from '@og/shared/contracts/schemes';
-import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { AppError } from '@og/shared/errors/app-error';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
-import { findVisibleJobRun } from '../../jobs/job-run-access.js';
+import { findVisibleJobRunOr404 } from '../../jobs/job-run-access.js';
 import { listCrosswalkRefusals } from '../../db/queries/crosswalk-refusals.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
 import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';
 import { crosswalkFormats, exportCrosswalk } from '../../links/crosswalk-export.js';
+import { presentRefusalsCsv } from '../../links/crosswalk-presenter.js';
+import { startCrosswalkImport } from '../../links/start-crosswalk-import.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
@@ -31,14 +32,9 @@ export function crosswalkRoutes(app: AppContext): Router<AppState> {
     const upload = await receiveUpload(ctx, { directory: uploadsDirectory(app.config), maxBytes: app.config.schemeFileLimitBytes, extensions: crosswalkExtensions });
     try {
       const fields = parseInput(crosswalkImportFields, upload.fields, 'form');
-      const run = await app.jobs.enqueue(
-        app.db,
-        'crosswalk.import',
-        { ...fields, path: upload.path, originalName: upload.originalName },
-        { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) },
-      );
+      const accepted = await startCrosswalkImport(app, fields, upload, { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) });
       ctx.status = 202;
-      ctx.body = { jobId: run.id } satisfies JobAccepted;
+      ctx.body = accepted satisfies JobAccepted;
     } catch (error) {
       await removeUpload(app.config, upload.path);
       throw error;
@@ -46,16 +42,11 @@ export function crosswalkRoutes(app: AppContext): Router<AppState> {
   });
 
   router.get('/imports/:jobId/refused.csv', async (ctx) => {
-    const run = await findVisibleJobRun(app.db, ctx.params.jobId!, ctx.state.session!.user);
-    if (!run || run.kind !== 'crosswalk.import') throw new AppError('not_found', 'No such crosswalk import.');
+    const run = await findVisibleJobRunOr404(app.db, ctx.params.jobId!, ctx.state.session!.user, { kind: 'crosswalk.import', notFound: 'No such crosswalk import.' });
     const refusals = await listCrosswalkRefusals(app.db, run.id);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`refused-rows-${run.id}.csv`);
-    // The rows echo the uploaded file's cells: the CSV writer guards them against formula injection (a code that is a plain number, HISCO's -1, stays as written).
-    ctx.body = csvFile(
-      ['line', 'source_code', 'target_code', 'relation', 'reason'],
-      refusals.map((row) => [row.line, codeCell(row.sourceCode), codeCell(row.targetCode), row.relation, row.reason]),
-    );
+    ctx.body = presentRefusalsCsv(refusals);
   });
 
   router.get('/:source/:target', async (ctx) => {

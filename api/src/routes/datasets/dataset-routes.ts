@@ -8,11 +8,10 @@ import {
   type DatasetTitlesPage,
   datasetTitlesQuery,
 } from '@og/shared/contracts/datasets';
-import { AppError } from '@og/shared/errors/app-error';
 import { addDatasetCollaborator } from '../../datasets/add-dataset-collaborator.js';
 import { createDataset } from '../../datasets/create-dataset.js';
 import { deleteDataset } from '../../datasets/delete-dataset.js';
-import { findVisibleDatasetOr404 } from '../../datasets/dataset-access.js';
+import { findVisibleDatasetOr404, requireIngestedDataset } from '../../datasets/dataset-access.js';
 import { removeDatasetCollaborator } from '../../datasets/remove-dataset-collaborator.js';
 import type { AppContext } from '../../context.js';
 import { type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
@@ -69,10 +68,7 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewerOf(ctx));
     const query = parseInput(datasetTitlesQuery, ctx.query, 'query');
     const after = query.cursor ? decodeTitlesCursor(query.cursor) : null;
-    if (dataset.state !== 'ready') {
-      const message = dataset.state === 'ingesting' ? 'The dataset is still being ingested.' : `The dataset could not be ingested: ${dataset.error ?? 'unknown error'}`;
-      throw new AppError('conflict', message, { state: dataset.state, error: dataset.error });
-    }
+    requireIngestedDataset(dataset);
     const rows = await listDatasetTitles(app.db, dataset.id, { after, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     ctx.body = {

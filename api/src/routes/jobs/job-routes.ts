@@ -1,14 +1,13 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { JobList, JobRun } from '@og/shared/contracts/jobs';
-import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../../context.js';
 import { listJobRunsOfOwner } from '../../db/queries/job-runs.js';
 import type { AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { presentJobRun } from '../../jobs/job-run-presenter.js';
-import { findVisibleJobRun } from '../../jobs/job-run-access.js';
+import { findVisibleJobRunOr404 } from '../../jobs/job-run-access.js';
 import { apiRouter } from '../api-paths.js';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -25,8 +24,7 @@ export function jobRoutes(app: AppContext): Router<AppState> {
   });
 
   router.get('/:id', async (ctx) => {
-    const row = await findVisibleJobRun(app.db, ctx.params.id!, ctx.state.session!.user);
-    if (!row) throw new AppError('not_found', 'No such job.');
+    const row = await findVisibleJobRunOr404(app.db, ctx.params.id!, ctx.state.session!.user, { notFound: 'No such job.' });
     ctx.body = presentJobRun(row) satisfies JobRun;
   });
 

@@ -5,7 +5,6 @@ import type Router from '@koa/router';
 import {
   bulkLinkRequest,
   clearLinksRequest,
-  isPseudoTarget,
   type LinkCount,
   linkMapsQuery,
   type LinkPairs,
@@ -20,8 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import type { SchemeContext } from '../../schemes/scheme-context.js';
 import { etagMatches } from '../../lib/etag.js';
-import { confirmLink } from '../../db/queries/link-records.js';
-import { storedLink } from '../../links/link-edits.js';
+import { confirmLink } from '../../links/confirm-link.js';
 import { gzipPieces } from '../../links/gzip-pieces.js';
 import { skipCompression } from '../../middleware/compression.js';
 import { countLinksByPair, linkMapsBody, linkMapsEtag, readPairGraphs } from '../../links/link-maps.js';
@@ -96,12 +94,10 @@ export function linkRoutes(app: AppContext): Router<AppState> {
     ctx.body = (await readStaleLinks(schemes, requested[0]!, requested[1]!)) satisfies StaleLinks;
   });
 
-  /** An admin looked at a stale link and keeps it as it is: it is no longer stale until one of its codes changes again. */
+  /** An admin looked at a stale link and keeps it as it is (links/confirm-link.ts). */
   router.post('/confirm', requireAdmin(), async (ctx) => {
     const request = parseInput(linkRequest, ctx.request.body);
-    if (isPseudoTarget(request.targetNodeID)) throw new AppError('bad_request', 'Only a link between two codes can be confirmed.');
-    const link = storedLink(schemes, { scheme: request.sourceScheme, value: request.sourceNodeID }, { scheme: request.targetScheme, value: request.targetNodeID });
-    if (!(await confirmLink(app.db, link))) throw new AppError('not_found', 'No such link.');
+    await confirmLink(schemes, request);
     // Other admins' pages read the flags again with the maps (an unchanged pair answers 304).
     app.realtime?.linksChanged(request.sourceScheme, request.targetScheme);
     ctx.status = 204;
@@ -128,13 +124,13 @@ export function linkRoutes(app: AppContext): Router<AppState> {
   });
 
   /**
-   * A link write: the request read with its contract, then the command run as the admin. Once an
+   * A link write: the request read with its contract, then the use case run as the admin. Once an
    * edit is recorded, everyone following the pair's links is told they changed (Socket.IO, any api
    * process: links/link-edits.ts), whether that is in this request or, after a failure half-way, later.
    */
-  const linkWrite = <T>(contract: z.ZodType<T>, command: (context: SchemeContext, actorId: string, request: T) => Promise<boolean>) => async (ctx: AppKoaContext) => {
+  const linkWrite = <T>(contract: z.ZodType<T>, useCase: (context: SchemeContext, actorId: string, request: T) => Promise<boolean>) => async (ctx: AppKoaContext) => {
     const request = parseInput(contract, ctx.request.body);
-    await command(schemes, ctx.state.session!.user.id, request);
+    await useCase(schemes, ctx.state.session!.user.id, request);
     ctx.status = 204;
   };
 

@@ -20,7 +20,8 @@ import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
 import { etagMatches } from '../../lib/etag.js';
 import { receiveUpload } from '../../lib/receive-upload.js';
-import { schemeFileExtensions, schemeFormatOfFile } from '../../schemes/scheme-file.js';
+import { schemeFileExtensions } from '../../schemes/scheme-file.js';
+import { startSchemeImport } from '../../schemes/start-scheme-import.js';
 import { uploadsDirectory } from '../../lib/uploads.js';
 import { skipCompression } from '../../middleware/compression.js';
 import { anonymousLimit } from '../../middleware/anonymous-limit.js';
@@ -119,15 +120,9 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
       maxBytes: app.config.schemeFileLimitBytes,
       extensions: Object.values(schemeFileExtensions),
     });
-    const format = schemeFormatOfFile(upload.path)!; // receiveUpload took only these extensions
-    const run = await app.jobs.enqueue(
-      app.db,
-      'scheme.import',
-      { scheme, format, path: upload.path, originalName: upload.originalName },
-      { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) },
-    );
+    const accepted = await startSchemeImport(app, scheme, upload, { ownerId: ctx.state.session!.user.id, requestKey: requestKeyOf(ctx) });
     ctx.status = 202;
-    ctx.body = { jobId: run.id } satisfies JobAccepted;
+    ctx.body = accepted satisfies JobAccepted;
   });
 
   return router;
