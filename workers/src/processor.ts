@@ -5,7 +5,7 @@ import type { JobQueues } from '@og/api/jobs/job-queues';
 import type { Logger } from '@og/api/lib/log';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { JobInput, JobKind, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+import type { JobInput, JobKind, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import type { LearnedCoders } from './builtin-coder/learned-coders.js';
 
 /** What a processor may use: the stores, the config, a logger, the queues (a job may start others). */
@@ -19,9 +19,10 @@ export interface WorkerDeps {
   coders: LearnedCoders;
 }
 
-export interface ProcessorTools {
-  /** Reports progress (saved, shown live); calls closer than a quarter second apart are merged. */
-  report(progress: JobProgress): Promise<void>;
+/** What a processor of kind `K` gets besides its input. */
+export interface ProcessorTools<K extends JobKind = JobKind> {
+  /** Reports progress in one of the kind's phases (saved, shown live); calls closer than a quarter second apart are merged. */
+  report: (progress: JobProgressOf<K>) => Promise<void>;
   /** Aborted when the worker shuts down: stop at the next safe point and throw. */
   signal: AbortSignal;
   job: Job;
@@ -32,7 +33,7 @@ export interface ProcessorTools {
   predictionSetChanged(predictionSetId: string, strings: string[]): void;
 }
 
-export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools) => Promise<JobResult<K>>;
+export type JobProcessor<K extends JobKind> = (input: JobInput<K>, tools: ProcessorTools<K>) => Promise<JobResult<K>>;
 
 export type ProcessorFactories = { [K in JobKind]: (deps: WorkerDeps) => JobProcessor<K> };
 

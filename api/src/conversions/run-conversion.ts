@@ -1,5 +1,6 @@
 import { type ConversionPath, type ConversionSummary, depthOf, type NotConvertedReason, notConvertedReasons } from '@og/shared/contracts/conversions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import type { JobPhase } from '@og/shared/jobs/job-kinds';
 import type { Database } from '../db/database.js';
 import { referenceRows } from '../db/queries/conversion-sources.js';
 import { type ConversionCodeRow, type ConversionRow, findConversion, type StoredTarget, storeConversionCodes } from '../db/queries/conversions.js';
@@ -58,7 +59,7 @@ export function sourceName(graph: ConversionGraph, uri: string, value: string | 
 export async function runConversion(
   deps: { db: Database; schemes: SchemeContext },
   conversionId: string,
-  report: (phase: string, done: number, total: number | null) => Promise<void>,
+  report: (phase: JobPhase<'conversion.run'>, done: number, total: number | null) => Promise<void>,
 ): Promise<{ sourceCodes: number; problematic: number } | null> {
   const conversion = await findConversion(deps.db, conversionId);
   if (!conversion) return null;

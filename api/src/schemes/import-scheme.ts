@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeImportFormat } from '@og/shared/contracts/schemes';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
-import type { JobProgress } from '@og/shared/jobs/job-kinds';
+import type { JobProgressOf } from '@og/shared/jobs/job-kinds';
 import { appendAudit } from '../db/queries/audit-log.js';
 import { ntriple } from '../sparql/sparql-builder.js';
 import type { SchemeContext } from './scheme-context.js';
@@ -42,7 +42,7 @@ export function parseSchemeFile(text: string, format: SchemeImportFormat): Impor
  */
 export async function importScheme(
   schemes: SchemeContext,
-  options: { scheme: SchemeId; text: string; format: SchemeImportFormat; actorId: string | null; report?: (progress: JobProgress) => Promise<void> },
+  options: { scheme: SchemeId; text: string; format: SchemeImportFormat; actorId: string | null; report?: (progress: JobProgressOf<'scheme.import'>) => Promise<void> },
 ): Promise<SchemeImportResult> {
   const { scheme } = options;
   const report = options.report ?? (async () => undefined);

@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
-import type { Database } from '@og/api/db/database';
+import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
+import { type Database, inTransaction } from '@og/api/db/database';
 import { appendAudit } from '@og/api/db/queries/audit-log';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
 import { recordLinksMade } from '@og/api/db/queries/link-records';
@@ -64,9 +64,7 @@ function linkTriples(links: StoredLink[]): string {
  */
 async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: StoredLink[], actorId: string | null): Promise<void> {
   const sorted = inRecordOrder(links);
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(db, async (client) => {
     let settled = false;
     const recorded = recordLinksMade(client, sorted, actorId, { keepExisting: true }).finally(() => (settled = true));
     recorded.catch(() => undefined); // awaited below
@@ -78,13 +76,7 @@ async function writeLinks(schemes: SchemeContext, db: Database, graph: string, l
     const [load, record] = await Promise.allSettled([loading, recorded]);
     if (load.status === 'rejected') throw load.reason;
     if (record.status === 'rejected') throw record.reason;
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 const refusalsPerInsert = 5_000;
@@ -100,7 +92,7 @@ const rowsPerReport = 5_000;
 export async function importCrosswalk(
   deps: { schemes: SchemeContext; db: Database },
   input: JobInput<'crosswalk.import'>,
-  context: { jobId: string; actorId: string | null; report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
+  context: { jobId: string; actorId: string | null; report: (progress: JobProgressOf<'crosswalk.import'>) => Promise<void>; signal: AbortSignal },
 ): Promise<JobResult<'crosswalk.import'>> {
   const { schemes, db } = deps;
   const { source, target } = input;

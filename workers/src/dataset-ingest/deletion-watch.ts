@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Database } from '@og/api/db/database';
 import { datasetExists } from '@og/api/db/queries/datasets';
+import { cancelStatement, connectionPid } from './dataset-ingest-queries.js';
 
 /** The dataset was deleted while it was being ingested: nothing to do any more. */
 export class DatasetGoneError extends Error {
@@ -44,8 +45,7 @@ export class DeletionWatch {
 
   /** Starts watching for the ingest that runs on `client`. */
   static async start(db: Database, client: pg.PoolClient, datasetId: string): Promise<DeletionWatch> {
-    const backend = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    return new DeletionWatch(db, datasetId, backend.rows[0]!.pid);
+    return new DeletionWatch(db, datasetId, await connectionPid(client));
   }
 
   /** Whether the dataset was found deleted. */
@@ -75,7 +75,7 @@ export class DeletionWatch {
       if (await datasetExists(this.db, this.datasetId)) return;
       this.gone = true;
       // Only the statement running now: a connection idle between statements ignores it (the checks catch that case).
-      await this.db.query('SELECT pg_cancel_backend($1)', [this.backendPid]);
+      await cancelStatement(this.db, this.backendPid);
     } catch {
       // The database is away: the ingest's own statements fail too, or the next check asks again.
     }

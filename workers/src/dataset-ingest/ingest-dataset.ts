@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type pg from 'pg';
 import { datasetMetadata } from '@og/shared/contracts/datasets';
-import type { JobProgress } from '@og/shared/jobs/job-kinds';
-import { type Database, inTransaction } from '@og/api/db/database';
+import type { JobProgressOf } from '@og/shared/jobs/job-kinds';
+import type { Database } from '@og/api/db/database';
+import { findDatasetToIngest } from '@og/api/db/queries/dataset-ingest';
 import { datasetExists } from '@og/api/db/queries/datasets';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { InvalidDatasetFileError } from './dataset-file-error.js';
@@ -12,11 +13,13 @@ import {
   createPartitionTable,
   createStagingTable,
   dropLeftoverTables,
+  dropLeftoverTablesSoon,
   emptyTables,
   indexPartition,
+  lockDatasetIngest,
   mergeLatePairs,
   partitionCopyStatement,
-} from './dataset-partition.js';
+} from './dataset-ingest-queries.js';
 import { DatasetGoneError, DeletionWatch } from './deletion-watch.js';
 import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-titles.js';
 import { readJsonTitles } from './read-json-titles.js';
@@ -54,18 +57,19 @@ export interface IngestDatasetResult {
 }
 
 export interface IngestDatasetTools {
-  report?: (progress: JobProgress) => Promise<void>;
+  report?: (progress: IngestProgress) => Promise<void>;
   /** Stops the ingest between pieces of the file (it throws the signal's reason). */
   signal?: AbortSignal;
   /** Memory of the pairs held before they are written out (row-groups.ts: the late pairs get a sixth of it more, the filter of written keys a third). */
   groupBytes?: number;
 }
 
+/** A progress report of the ingest, in one of `dataset.ingest`'s phases. */
+type IngestProgress = JobProgressOf<'dataset.ingest'>;
+
 const mixedEncodingMessage =
   'The file starts in UTF-8 but has bytes further on that are not UTF-8 (a mix of encodings). Save the whole file as UTF-8 and upload it again.';
 
-/** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash): held for as long as an ingest runs. */
-export const ingestLockNamespace = 40_001;
 const reportEveryMs = 250;
 /**
  * Bytes of COPY text that may wait in memory for Postgres: pairs written out while the file is
@@ -103,21 +107,8 @@ export async function ingestDataset(db: Database, input: IngestDatasetInput, too
 
 async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInput, tools: IngestDatasetTools, watch: DeletionWatch): Promise<IngestDatasetResult> {
   const report = tools.report ?? (async () => undefined);
-  // Waits while an earlier attempt's connection still works on this dataset.
-  await client.query(`SET lock_timeout = '5min'`);
-  await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [ingestLockNamespace, input.datasetId]);
-  // The merge of late pairs adds them up in memory (the index sizes its own maintenance_work_mem).
-  await client.query(`SET work_mem = '128MB'`);
-
-  const found = await client.query<{
-    state: string;
-    error: string | null;
-    metadata: unknown;
-    row_count: number | null;
-    title_count: number | null;
-    byte_size: number | null;
-  }>('SELECT state, error, metadata, row_count, title_count, byte_size FROM datasets WHERE id = $1', [input.datasetId]);
-  const dataset = found.rows[0];
+  await lockDatasetIngest(client, input.datasetId);
+  const dataset = await findDatasetToIngest(client, input.datasetId);
   if (!dataset) throw new DatasetGoneError();
   if (dataset.state === 'ready') {
     // An earlier attempt got as far as the commit: answer what it stored.
@@ -170,7 +161,7 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   const pairs = groups.spilled
     ? `${count(groups.writtenPairs)} distinct written, ${count(groups.heldPairs)} more`
     : `${count(groups.heldPairs)} distinct`;
-  const held = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${pairs}` };
+  const held: IngestProgress = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${pairs}` };
   await withHeartbeat(report, held, async () => {
     try {
       await groups.finish();
@@ -189,7 +180,7 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   );
   if (groups.lateLines > 0) {
     watch.throwIfDeleted();
-    const merging = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.lateLines)} lines to add up` };
+    const merging: IngestProgress = { phase: 'grouping', done: 0, total: null, unit: 'rows', message: `${count(rows)} rows, ${count(groups.lateLines)} lines to add up` };
     titles += await withHeartbeat(report, merging, () => mergeLatePairs(client, input.datasetId, totalsCount));
   }
   watch.throwIfDeleted();
@@ -200,11 +191,6 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }))) throw new DatasetGoneError();
   await report({ phase: 'done', done: titles, total: titles, unit: 'titles', message: `${count(rows)} rows, ${count(titles)} distinct titles` });
   return { rows, titles, bytes: sniff.bytes, encoding };
-}
-
-/** Marks the dataset failed with the message people see; a dataset no longer ingesting is left alone. */
-export async function markDatasetFailed(db: Database, datasetId: string, message: string): Promise<void> {
-  await db.query(`UPDATE datasets SET state = 'failed', error = $2 WHERE id = $1 AND state = 'ingesting'`, [datasetId, message.slice(0, 2_000)]);
 }
 
 async function sniffInput(input: IngestDatasetInput): Promise<UploadSniff> {
@@ -227,7 +213,7 @@ async function readUpload(
     metadata: TitleColumns;
     copies: CopyTargets<'partition' | 'staging'>;
     tools: IngestDatasetTools;
-    report: (progress: JobProgress) => Promise<void>;
+    report: (progress: IngestProgress) => Promise<void>;
     watch: DeletionWatch;
   },
 ): Promise<{ rows: number; groups: DatasetRowGroups }> {
@@ -240,7 +226,7 @@ async function readUpload(
   };
   const groups = new DatasetRowGroups(columns.totalsColumns.length, outputs, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
   let reported = 0;
-  let progress: JobProgress = { phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' };
+  let progress: IngestProgress = { phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' };
   const afterPiece = async (rows: number, bytesRead: number) => {
     watch.throwIfDeleted();
     progress = { ...progress, done: bytesRead, message: `${count(rows)} rows` };
@@ -295,7 +281,7 @@ async function readRows(
 }
 
 /** Runs a long statement while repeating its progress every second, so watchers see it is alive. */
-async function withHeartbeat<T>(report: (progress: JobProgress) => Promise<void>, progress: JobProgress, work: () => Promise<T>): Promise<T> {
+async function withHeartbeat<T>(report: (progress: IngestProgress) => Promise<void>, progress: IngestProgress, work: () => Promise<T>): Promise<T> {
   const started = Date.now();
   await report(progress);
   const timer = setInterval(() => {
@@ -307,14 +293,6 @@ async function withHeartbeat<T>(report: (progress: JobProgress) => Promise<void>
   } finally {
     clearInterval(timer);
   }
-}
-
-/** Drops an attempt's tables through another connection, giving up (to the next attempt) if they stay locked. */
-async function dropLeftoverTablesSoon(db: Database, datasetId: string): Promise<void> {
-  await inTransaction(db, async (client) => {
-    await client.query(`SET LOCAL lock_timeout = '10s'`);
-    await dropLeftoverTables(client, datasetId);
-  }).catch(() => undefined);
 }
 
 /** Turns database errors that come from the file, or from a delete meanwhile, into their own kinds. */

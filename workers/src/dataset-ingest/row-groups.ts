@@ -27,7 +27,7 @@ export interface RowOutputs {
  * Postgres stores them while the next rows are parsed — and their keys recorded in a filter
  * (written-keys.ts). A row of a pair written already is then a late row: late rows are added up
  * in a second, smaller table, which spills to the staging table when full; after the partition
- * is indexed, the late pairs are merged into it (dataset-partition.ts). Each pair is written to
+ * is indexed, the late pairs are merged into it (dataset-ingest-queries.ts). Each pair is written to
  * the partition once, so the partition's rows are distinct before the merge, and exact after it.
  *
  * Before this, every spill went to the staging table and Postgres grouped it all at the end: on

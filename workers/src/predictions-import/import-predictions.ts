@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { normaliseTitle } from '@og/shared/domain/title-norm';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
-import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
+import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import type { Database } from '@og/api/db/database';
 import { dropLeftoverPredictionTables, findPredictionSet } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
 import { openPredictionFile, type PredictedEntry } from './prediction-file.js';
-import { attachPredictionPartition, copyField, createPredictionStaging, groupPredictionsIntoPartition, indexPredictionPartition } from './prediction-partition.js';
+import {
+  attachPredictionPartition,
+  copyField,
+  createPredictionStaging,
+  groupPredictionsIntoPartition,
+  indexPredictionPartition,
+  resetImportMemory,
+  setImportMemory,
+} from './prediction-import-queries.js';
 
 /** The set is gone (deleted while it was imported): nothing is left to fill. */
 export class PredictionSetGoneError extends Error {
@@ -18,6 +26,9 @@ export class PredictionSetGoneError extends Error {
     this.name = 'PredictionSetGoneError';
   }
 }
+
+/** A progress report of the import, in one of `predictions.import`'s phases (a prediction run's import reports them too). */
+type ImportProgress = JobProgressOf<'predictions.import'>;
 
 /** COPY text is handed to Postgres in pieces of about this many characters. */
 const copyPieceLength = 256 * 1024;
@@ -97,7 +108,7 @@ async function entryPredictions(written: PredictedEntry['predictions'], matcher:
 export async function importPredictions(
   deps: { schemes: SchemeContext; db: Database },
   input: JobInput<'predictions.import'>,
-  context: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
+  context: { report: (progress: ImportProgress) => Promise<void>; signal: AbortSignal },
 ): Promise<JobResult<'predictions.import'>> {
   const { db } = deps;
   const set = await findPredictionSet(db, input.predictionSetId);
@@ -109,9 +120,9 @@ export async function importPredictions(
   await dropLeftoverPredictionTables(db, set.id);
 
   const { size: bytes } = await fs.promises.stat(input.path);
-  let latest: JobProgress = { phase: 'reading', done: 0, total: bytes, unit: 'bytes' };
+  let latest: ImportProgress = { phase: 'reading', done: 0, total: bytes, unit: 'bytes' };
   let reported = 0;
-  const report = (progress: JobProgress, force = false) => {
+  const report = (progress: ImportProgress, force = false) => {
     latest = progress;
     if (!force && Date.now() - reported < 250) return Promise.resolve();
     reported = Date.now();
@@ -130,10 +141,7 @@ export async function importPredictions(
   // Long statements (grouping, indexing) say they are still at it, every half second.
   const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
   try {
-    // The grouping sorts and hashes millions of lines, the index builds sort them again: room in
-    // memory for both (this connection only), instead of spilling to disk in small runs.
-    await client.query("SET work_mem = '256MB'");
-    await client.query("SET maintenance_work_mem = '512MB'");
+    await setImportMemory(client);
     copy = new TableCopy(client, await createPredictionStaging(client, set.id));
     const matcher = new UriMatcher(deps.schemes);
     const file = await openPredictionFile(input.path, {
@@ -185,7 +193,7 @@ export async function importPredictions(
     throw error;
   } finally {
     clearInterval(heartbeat);
-    await client.query('RESET work_mem; RESET maintenance_work_mem').catch(() => undefined);
+    await resetImportMemory(client).catch(() => undefined);
     client.release();
   }
 }

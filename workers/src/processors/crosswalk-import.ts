@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
+import { findJobRun } from '@og/api/db/queries/job-runs';
 import { removeUpload, isInUploads } from '@og/api/lib/uploads';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 import { CrosswalkFileError } from '../crosswalk-import/crosswalk-file-error.js';
@@ -13,7 +14,7 @@ export function crosswalkImport(deps: WorkerDeps): JobProcessor<'crosswalk.impor
   return async (input, { report, signal, job, linksChanged }) => {
     if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory.');
     const file = path.resolve(input.path);
-    const ownerId = (await deps.db.query<{ owner_id: string | null }>('SELECT owner_id FROM job_runs WHERE id = $1', [job.id])).rows[0]?.owner_id ?? null;
+    const ownerId = (await findJobRun(deps.db, job.id!))?.owner_id ?? null;
     try {
       const result = await importCrosswalk({ schemes: deps.schemes, db: deps.db }, { ...input, path: file }, { jobId: job.id!, actorId: ownerId, report, signal });
       await removeUpload(deps.config, file);

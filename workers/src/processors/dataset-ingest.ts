@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import { InvalidDatasetFileError } from '../dataset-ingest/dataset-file-error.js';
-import { dropLeftoverTables } from '../dataset-ingest/dataset-partition.js';
+import { dropLeftoverTables } from '../dataset-ingest/dataset-ingest-queries.js';
 import { DatasetGoneError } from '../dataset-ingest/deletion-watch.js';
-import { ingestDataset, markDatasetFailed } from '../dataset-ingest/ingest-dataset.js';
+import { ingestDataset } from '../dataset-ingest/ingest-dataset.js';
+import { markDatasetFailed } from '@og/api/db/queries/dataset-ingest';
 import { isInUploads, removeUpload } from '@og/api/lib/uploads';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';

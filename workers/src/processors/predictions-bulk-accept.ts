@@ -1,3 +1,4 @@
+import { lastEntryPosition } from '@og/api/db/queries/prediction-entries';
 import { findPredictionSet } from '@og/api/db/queries/prediction-sets';
 import { acceptNextPage, countBatchAccepted } from '@og/api/db/queries/prediction-bulk-accept';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
@@ -20,8 +21,8 @@ export function predictionsBulkAccept(deps: WorkerDeps): JobProcessor<'predictio
     const set = await findPredictionSet(deps.db, input.predictionSetId);
     if (!set || set.state !== 'ready') return { accepted: 0, batchId: input.batchId };
     const acceptance = { setId: set.id, minConf: input.minConf, batchId: input.batchId, actorId: input.actorId };
-    // Pages go by position, which counts the file's entries (a repeated string's later ones leave gaps): the last position is the total.
-    const total = Number((await deps.db.query<{ last: string | null }>('SELECT max(position) AS last FROM prediction_entries WHERE set_id = $1', [set.id])).rows[0]?.last ?? 0);
+    // Pages go by position: the last position is the total.
+    const total = await lastEntryPosition(deps.db, set.id);
     let position: number | null = 0;
     let accepted = 0;
     let toldAt = Date.now();

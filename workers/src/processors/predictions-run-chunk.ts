@@ -2,6 +2,7 @@ import os from 'node:os';
 import { UnrecoverableError } from 'bullmq';
 import { findPredictionSet } from '@og/api/db/queries/prediction-sets';
 import { findRunChunk, saveRunChunkEntries } from '@og/api/db/queries/prediction-run-chunks';
+import { findRunActor, findRunDatasetSettings } from '@og/api/db/queries/prediction-runs';
 import type { JobInput, JobResult } from '@og/shared/jobs/job-kinds';
 import { startCoderSession } from '../builtin-coder/coder-session.js';
 import type { LearnedCoder } from '../builtin-coder/learned-coders.js';
@@ -25,7 +26,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
     const [set, chunk] = await Promise.all([findPredictionSet(deps.db, input.predictionSetId), findRunChunk(deps.db, input.predictionSetId, input.chunk)]);
     // The set was deleted, or its run failed or ended: nothing to code.
     if (!set || set.state !== 'importing' || !chunk) return empty;
-    const dataset = (await deps.db.query<{ metadata: { language?: string | null; period?: string | null } }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
+    const settings = await findRunDatasetSettings(deps.db, input.datasetId);
     const { titles, allowed } = chunk;
 
     let learnedFrom = empty.learnedFrom;
@@ -48,7 +49,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
       }
     }
 
-    const coding = await codingFor(deps, input, { builtin, language: dataset?.metadata.language ?? null, period: dataset?.metadata.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
+    const coding = await codingFor(deps, input, { builtin, language: settings?.language ?? null, period: settings?.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
     const entries: string[] = [];
     let coded = 0;
     for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
@@ -83,7 +84,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
 
 /** What the run's coder learns from (what the person who asked may see), learned in a thread. */
 async function learn(deps: WorkerDeps, input: JobInput<'predictions.run-chunk'>): Promise<LearnedCoder> {
-  const viewer = (await deps.db.query<{ id: string; role: 'admin' | 'member' }>('SELECT id, role FROM users WHERE id = $1', [input.actorId])).rows[0];
+  const viewer = await findRunActor(deps.db, input.actorId);
   if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
   const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir, schemes: deps.schemes });
   const session = await startCoderSession(training.titles);

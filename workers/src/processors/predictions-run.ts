@@ -5,10 +5,10 @@ import { UnrecoverableError } from 'bullmq';
 import { datasetDistinctTitles, datasetTitleCodes } from '@og/api/db/queries/coder-training';
 import { findJobRuns } from '@og/api/db/queries/job-runs';
 import { deleteRunChunks, insertRunChunks, runChunkEntries, type RunChunkInput } from '@og/api/db/queries/prediction-run-chunks';
+import { findDatasetState, findRunActor, findRunDatasetSettings, type RunDatasetSettings } from '@og/api/db/queries/prediction-runs';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
-import type { JobInput, JobProgress, JobResult } from '@og/shared/jobs/job-kinds';
-import type { SchemeId } from '@og/shared/domain/schemes';
+import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import { allowedPerTitle, associatedCodes } from '../builtin-coder/associated-codes.js';
 import { batchSizeOf } from '../prediction-services/run-coding.js';
 import { ServiceError } from '../prediction-services/service-request.js';
@@ -32,8 +32,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     const set = await findPredictionSet(deps.db, input.predictionSetId);
     const empty: JobResult<'predictions.run'> = { model: input.model, titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] } };
     if (!set || set.state !== 'importing') return empty;
-    const viewer = (await deps.db.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [input.actorId])).rows[0];
-    if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
+    if (!(await findRunActor(deps.db, input.actorId))) throw new UnrecoverableError('The user who asked for the run is gone.');
 
     if (!(await datasetReady(deps, input.datasetId, { report, signal }))) return empty;
 
@@ -43,7 +42,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       phaseSeconds[phase] = Math.round(performance.now() - started) / 1000;
       started = performance.now();
     };
-    const dataset = (await deps.db.query<{ metadata: RunDatasetMetadata }>('SELECT metadata FROM datasets WHERE id = $1', [input.datasetId])).rows[0];
+    const settings = await findRunDatasetSettings(deps.db, input.datasetId);
     const titles = (await datasetDistinctTitles(deps.db, input.datasetId)).map((row) => row.title);
     const requests = input.model === 'builtin' ? 0 : Math.ceil(titles.length / batchSizeOf(input.model));
     const requestCap = deps.config.predictionServices.requestCap;
@@ -52,7 +51,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
         `${titles.length.toLocaleString('en')} titles need ${requests.toLocaleString('en')} requests to ${input.model}, more than this server allows a run (PREDICTION_REQUEST_CAP ${requestCap}); nothing was sent.`,
       );
     }
-    const allowed = await restriction(deps, input, dataset?.metadata, titles);
+    const allowed = await restriction(deps, input, settings, titles);
 
     // The chunks, stored with the set, each a job of its own; a retried run joins the jobs it started.
     const chunkTitles = deps.config.predictionServices.chunkTitles;
@@ -110,7 +109,7 @@ async function followChunks(
   setId: string,
   jobIds: string[],
   total: number,
-  tools: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal },
+  tools: { report: (progress: JobProgressOf<'predictions.run'>) => Promise<void>; signal: AbortSignal },
 ): Promise<{ coded: number; unanswered: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number } | null> {
   for (;;) {
     tools.signal.throwIfAborted();
@@ -195,19 +194,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-interface RunDatasetMetadata {
-  language?: string | null;
-  period?: string | null;
-  scheme?: SchemeId | null;
-  codeColumn?: string | null;
-  restrictPredictionsWithCodes?: boolean;
-}
-
 /**
  * The wizard's 'Restrict predictions to associated codes': per title, the codes of the target
  * scheme associated with the codes its rows carry (associated-codes.ts); null when not asked for.
  */
-async function restriction(deps: WorkerDeps, input: JobInput<'predictions.run'>, metadata: RunDatasetMetadata | undefined, titles: string[]): Promise<(string[] | null)[] | null> {
+async function restriction(deps: WorkerDeps, input: JobInput<'predictions.run'>, metadata: RunDatasetSettings | null, titles: string[]): Promise<(string[] | null)[] | null> {
   if (!metadata?.restrictPredictionsWithCodes || !metadata.scheme || !metadata.codeColumn) return null;
   const associated = await associatedCodes(deps.schemes, metadata.scheme, input.scheme);
   return allowedPerTitle(titles, await datasetTitleCodes(deps.db, input.datasetId), associated);
@@ -221,11 +212,11 @@ const maxWaitMs = 6 * 60 * 60 * 1000;
  * Waits while the dataset is still being ingested (the wizard queues the run with the upload).
  * False when the dataset is gone; a dataset that failed fails the run, saying so.
  */
-async function datasetReady(deps: WorkerDeps, datasetId: string, tools: { report: (progress: JobProgress) => Promise<void>; signal: AbortSignal }): Promise<boolean> {
+async function datasetReady(deps: WorkerDeps, datasetId: string, tools: { report: (progress: JobProgressOf<'predictions.run'>) => Promise<void>; signal: AbortSignal }): Promise<boolean> {
   const started = Date.now();
   for (;;) {
-    const state = (await deps.db.query<{ state: string }>('SELECT state FROM datasets WHERE id = $1', [datasetId])).rows[0]?.state;
-    if (state === undefined) return false;
+    const state = await findDatasetState(deps.db, datasetId);
+    if (state === null) return false;
     if (state === 'ready') return true;
     if (state === 'failed') throw new UnrecoverableError('The dataset could not be read, so its titles were not coded.');
     if (Date.now() - started > maxWaitMs) throw new UnrecoverableError('The dataset is still being read after 6 hours; run the predictions again later.');

@@ -1,9 +1,12 @@
 import pg from 'pg';
-import { inClientTransaction, type Queryable } from '@og/api/db/database';
+import { type Database, inClientTransaction, inTransaction, type Queryable, setLocalLockTimeout } from '@og/api/db/database';
 import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '@og/api/db/queries/datasets';
 import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
 
 /**
+ * The statements of a dataset ingest on its own connection and tables (the dataset's row is read
+ * and failed through api/src/db/queries/dataset-ingest.ts).
+ *
  * The tables an ingest fills, all named after the dataset's id so a retry (or a delete) finds
  * them: the dataset's partition, built standalone (invisible to every reader of
  * `dataset_titles`) and attached in the same transaction that marks the dataset ready; and, when
@@ -17,9 +20,42 @@ function datasetStagingTable(datasetId: string): string {
 const identifier = (name: string) => pg.escapeIdentifier(name);
 const totalsColumn = (index: number) => `total_${index}`;
 
+/** Advisory-lock namespace of dataset ingests (the second key is the dataset id's hash): held for as long as an ingest runs. */
+export const ingestLockNamespace = 40_001;
+
+/**
+ * Takes the dataset's ingest lock on the ingest's connection, waiting while an earlier attempt's
+ * connection still works on this dataset, and gives the merge of late pairs room to add them up
+ * in memory (the index sizes its own maintenance_work_mem).
+ */
+export async function lockDatasetIngest(client: pg.PoolClient, datasetId: string): Promise<void> {
+  await client.query(`SET lock_timeout = '5min'`);
+  await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [ingestLockNamespace, datasetId]);
+  await client.query(`SET work_mem = '128MB'`);
+}
+
+/** The server process of a connection: what {@link cancelStatement} stops. */
+export async function connectionPid(client: pg.PoolClient): Promise<number> {
+  const backend = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return backend.rows[0]!.pid;
+}
+
+/** Cancels the statement a connection is running now (one idle between statements ignores it). */
+export async function cancelStatement(db: Queryable, pid: number): Promise<void> {
+  await db.query('SELECT pg_cancel_backend($1)', [pid]);
+}
+
 /** Drops what an earlier attempt left: its staging table and its standalone (never attached) partition. */
 export async function dropLeftoverTables(db: Queryable, datasetId: string): Promise<void> {
   for (const table of await findDatasetTables(db, datasetId)) if (!table.attached) await dropTable(db, table.name);
+}
+
+/** Drops an attempt's tables through another connection, giving up (to the next attempt) if they stay locked. */
+export async function dropLeftoverTablesSoon(db: Database, datasetId: string): Promise<void> {
+  await inTransaction(db, async (client) => {
+    await setLocalLockTimeout(client, '10s');
+    await dropLeftoverTables(client, datasetId);
+  }).catch(() => undefined);
 }
 
 /** Creates the staging table: lines of pre-grouped rows, a pair possibly more than once. */

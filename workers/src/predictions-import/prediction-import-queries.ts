@@ -3,6 +3,8 @@ import { type Database, inClientTransaction, type Queryable } from '@og/api/db/d
 import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
 
 /**
+ * The statements of a prediction import on its own connection and tables.
+ *
  * The tables a prediction import fills, named after the set's id so a retry (or a delete) finds
  * them. The file's predictions are copied, one line each, into an unlogged staging table; Postgres
  * then groups them into the set's partition (one row per distinct string, per URI list the highest
@@ -12,6 +14,20 @@ import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queri
 
 const identifier = (name: string) => pg.escapeIdentifier(name);
 const literal = (value: string) => pg.escapeLiteral(value);
+
+/**
+ * Room in memory for this connection only: the grouping sorts and hashes millions of lines, the
+ * index builds sort them again, instead of spilling to disk in small runs.
+ */
+export async function setImportMemory(client: pg.PoolClient): Promise<void> {
+  await client.query("SET work_mem = '256MB'");
+  await client.query("SET maintenance_work_mem = '512MB'");
+}
+
+/** The connection's memory settings as they were before {@link setImportMemory}, for the pool's next user. */
+export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
+  await client.query('RESET work_mem; RESET maintenance_work_mem');
+}
 
 /** Creates the staging table; answers the COPY statement that fills it (text format). */
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
