@@ -446,7 +446,7 @@ function writeCensusFile(file: string, bytes: number) {
     const men = Math.floor(random() * 40);
     const women = random() < 0.01 ? '' : String(Math.floor(random() * 40));
     const totals = [men, totalOf(women), men + totalOf(women)];
-    piece += `${quote(random() < 0.02 ? `  ${title} ` : title)},${source.code},${men},${women},${totals[2]}\n`;
+    piece += `${quote(random() < 0.02 ? `  ${title} ` : title)},${quote(source.code)},${men},${women},${totals[2]}\n`;
     [1, ...totals].forEach((value, index) => (sums[index]! += value));
     checksum += keyHash(title, source.code) * weighted(1, totals);
     rows++;
