@@ -233,9 +233,20 @@ describe('the linking page', () => {
       expect(await notice.locator('.mantine-Notification-title').innerText()).toBe('Error');
       await expectVisible(page.getByTestId('target-tree-error'));
       await page.getByTestId('source-tree').waitFor();
+      await shoot('linking-outage-light');
     } finally {
       await page.unroute('**/api/schemes/hisco/tree');
     }
+    const { context, page: dark } = await newPage(browser, 'dark');
+    await dark.route('**/api/schemes/hisco/tree', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'PostgreSQL is down' } }) }),
+    );
+    await dark.goto(`${app.url}/admin/linking`);
+    await logIn(dark, app.admin.username, app.admin.password, { waitClosed: true });
+    await dark.goto(`${app.url}/admin/linking?lc=pst2&rc=hisco`);
+    await expectVisible(dark.locator('.mantine-Notification-root').filter({ hasText: serverUnavailableMessage }), 15_000);
+    await shoot('linking-outage-dark', dark);
+    await context.close();
   });
 
   it('W, A, S and D work the page from the keyboard, each with a key notification, but not while a search box has focus', async () => {
