@@ -3,7 +3,7 @@ import { linkRelation } from './links.js';
 import { schemeId } from './schemes.js';
 
 /**
- * Conversions (issue 14; SPEC §2 'New conversion', "Conversion prototype page"; §3 "Conversion
+ * Conversions (SPEC §2 'New conversion', "Conversion prototype page"; §3 "Conversion
  * diagram node"; §4 "Conversion diagram actions"; §7 "Conversion query"): a dataset's codes (or a
  * prediction set's reviewed mappings) turned into another scheme through the link graph.
  */

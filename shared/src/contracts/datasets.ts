@@ -19,7 +19,7 @@ export const wikidataQid = z.string().regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID 
 export const periodYearBounds = { min: 1000, max: 2100 } as const;
 const periodYear = z.number().int().min(periodYearBounds.min).max(periodYearBounds.max);
 
-/** The years the titles come from (issue 15: the wizard's year-range picker); one year is `from === to`. */
+/** The years the titles come from (the wizard's year-range picker); one year is `from === to`. */
 export const datasetPeriod = z
   .object({ from: periodYear, to: periodYear })
   .refine((period) => period.from <= period.to, { message: 'The period ends before it starts', path: ['to'] });

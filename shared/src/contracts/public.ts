@@ -4,14 +4,14 @@ import { linkRelation } from './links.js';
 import { schemeId } from './schemes.js';
 
 /**
- * What anonymous visitors may call (issue 15; SPEC §1, §6): the landing's partners, and
+ * What anonymous visitors may call (SPEC §1, §6): the landing's partners, and
  * 'Translate codes' of Explore. Reads of schemes, trees, a code's links and the link counts are
  * open too; these are the calls made only for the public pages.
  */
 
 /** Most codes one `POST /api/translate` may carry. */
 export const translateCodeLimit = 5_000;
-/** Most targets one answer lists (a group code takes all its descendants' links: ESCO's '2' alone reaches 91 ISCO-08 codes). */
+/** Most targets one answer lists (a group code takes all its descendants' links, so one code may reach many targets). */
 export const translateTargetLimit = 100_000;
 
 /** `POST /api/translate`: codes of one scheme, to be read in another. */

@@ -121,7 +121,7 @@ export type CodeLink = z.infer<typeof codeLink>;
 export const codeLinks = z.object({ links: z.array(codeLink) });
 export type CodeLinks = z.infer<typeof codeLinks>;
 
-/** `POST /api/schemes/{scheme}/imports` (multipart: `file`, CSV or Turtle) answers 202 with the job id. */
+/** The formats of a scheme file `POST /api/schemes/{scheme}/imports` takes (multipart: `file`, CSV or Turtle); it answers 202 with the job id. */
 export const schemeImportFormats = ['csv', 'turtle'] as const;
 export type SchemeImportFormat = (typeof schemeImportFormats)[number];
 

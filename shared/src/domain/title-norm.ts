@@ -6,7 +6,7 @@ const printableAscii = /^[\x20-\x7e]*$/;
  * labourer' are one title; 'Bäcker' and 'backer' too). Letters and digits of every script stay.
  */
 export function normaliseTitle(title: string): string {
-  // Printable ASCII (most titles): the same result without decomposing, ~5× faster. In ASCII every
+  // Printable ASCII (most titles): the same result without decomposing, which is much faster. In ASCII every
   // character that is not a letter or digit is punctuation, a symbol or a space.
   if (printableAscii.test(title)) return title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return title

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
 
-/**
- * Every job kind, declared once: the queue it runs on, its input, the phases its progress goes
- * through, the result it returns.
- * The API validates input with these schemas before it enqueues; workers parse again before
- * they run, so a job's data is always of its kind's shape.
- */
 export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
 export type JobState = (typeof jobStates)[number];
 
@@ -47,6 +41,12 @@ function defineJobKind<Input extends z.ZodType, Result extends z.ZodType, Phases
 /** The phases of a prediction file's import, which a prediction run goes through too (it imports what it coded). */
 const predictionImportPhases = z.enum(['reading', 'grouping', 'indexing', 'done']);
 
+/**
+ * Every job kind, declared once: the queue it runs on, its input, the phases its progress goes
+ * through, the result it returns.
+ * The API validates input with these schemas before it enqueues; workers parse again before
+ * they run, so a job's data is always of its kind's shape.
+ */
 export const jobKinds = {
   /**
    * Deletes expired login sessions in batches, and upload files no job will read any more (left by
@@ -158,7 +158,7 @@ export const jobKinds = {
     attempts: 3,
   }),
   /**
-   * Codes a dataset's distinct titles into a scheme with a coder (issue 13; 'builtin': the coder
+   * Codes a dataset's distinct titles into a scheme with a coder ('builtin': the coder
    * that learns from coded titles, reviews and labels, offline) and imports the result as the
    * prediction set's entries, the shape an import gives, so the review and exports just work.
    */
@@ -244,7 +244,7 @@ export const jobKinds = {
   }),
   /**
    * Converts a dataset's codes (or a prediction set's reviewed mappings) into another scheme
-   * through the link graph (issue 14): sums per source code, each code placed (direct links, two
+   * through the link graph: sums per source code, each code placed (direct links, two
    * hops, default to parent), split in whole parts among its targets; stored at once.
    */
   'conversion.run': defineJobKind({
@@ -275,16 +275,16 @@ export function isJobKind(value: string): value is JobKind {
   return Object.hasOwn(jobKinds, value);
 }
 
-/**
- * A deterministic job id: the same kind and request key always name the same job, so a
- * retried request joins the job it already started instead of starting it twice.
- * BullMQ job ids may not contain ':'; the key is restricted to URL-safe characters.
- */
 /** Whether a string can be a job's id (ours are `{kind}-{key}`; BullMQ's scheduled ones `repeat:{name}:{time}`). */
 export function isJobIdShaped(id: string): boolean {
   return /^[A-Za-z0-9_.:-]{1,200}$/.test(id);
 }
 
+/**
+ * A deterministic job id: the same kind and request key always name the same job, so a
+ * retried request joins the job it already started instead of starting it twice.
+ * BullMQ job ids may not contain ':'; the key is restricted to URL-safe characters.
+ */
 export function jobIdFor(kind: JobKind, requestKey: string): string {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(requestKey)) {
     throw new Error(`Invalid job request key: ${JSON.stringify(requestKey)}`);
