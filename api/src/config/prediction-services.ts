@@ -12,7 +12,7 @@ export interface LlmService {
 }
 
 /**
- * External coders (issue 13), all optional: an HTTP service around OccCANINE's `predict`, and
+ * External coders, all optional: an HTTP service around OccCANINE's `predict`, and
  * OpenAI-compatible chat completions per LLM. Keys stay here: never sent to browsers, logs or job data.
  */
 export interface PredictionServices {

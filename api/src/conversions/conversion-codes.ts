@@ -27,7 +27,7 @@ async function codeRowOr404(deps: Deps, conversion: ConversionRow, uri: string) 
 }
 
 /**
- * The diagram's data for one source code (issue 14): the target tree's nodes on the way to every
+ * The diagram's data for one source code: the target tree's nodes on the way to every
  * code its links (or its decision) name, each marked linked or not and how it was reached, the
  * code's current placement, its own links (to restore), and a plain account of its paths.
  */

@@ -14,7 +14,7 @@ function fileStem(conversion: ConversionResult['conversion']): string {
 }
 
 /**
- * The converted table as CSV (issue 14): `target_code, target_name, occurrences`, then one column
+ * The converted table as CSV: `target_code, target_name, occurrences`, then one column
  * per totals column; the rows not converted follow, one per reason, with an empty `target_code`
  * and the reason in `target_name`, so every column adds up to the dataset's sums. Names (the
  * totals columns' too) are guarded against formula injection by the CSV writer.
@@ -33,7 +33,7 @@ const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
 const justification = { decided: 'semapv:ManualMappingCuration', direct: 'semapv:ManualMappingCuration', 'default-to-parent': 'semapv:ManualMappingCuration', 'two-hop': 'semapv:MappingChaining' };
 
 /**
- * Each source code's decision as SSSOM TSV (issue 14): one row per (source code, target) with the
+ * Each source code's decision as SSSOM TSV: one row per (source code, target) with the
  * relation (`skos:relatedMatch` through two hops or when none is known), the share of its sums as
  * `confidence`, and in `comment` the path, whether a user decided it, and the conversion's rules.
  */

@@ -84,7 +84,7 @@ export class SchemeCodes {
 export const relationStrength: Record<LinkRelation, number> = { exactMatch: 5, closeMatch: 4, narrowMatch: 3, broadMatch: 2, relatedMatch: 1 };
 
 /**
- * The link graph a conversion into one scheme reads (issue 14; SPEC §7 "Conversion query"): the
+ * The link graph a conversion into one scheme reads (SPEC §7 "Conversion query"): the
  * codes of the source schemes and of the target, and the links of each with every other scheme.
  * Paths, as SPEC's query: the links of the code and of its descendants to the target scheme
  * first; else two links through an intermediate scheme (not linked); else, for a code marked

@@ -3,7 +3,7 @@ import type { LinkRelation } from '@og/shared/contracts/links';
 import { compareNotation } from '@og/shared/domain/code-tree';
 import { type ConversionGraph, type ConversionLink, relationStrength, type SchemeCodes } from './conversion-graph.js';
 
-/** How a conversion sends codes with several targets (issue 14). */
+/** How a conversion sends codes with several targets. */
 export interface PlanSettings {
   /** The target depth (roots 1); null: the codes the links name, however deep. */
   depth: number | null;
@@ -45,7 +45,7 @@ function better(a: ConversionLink, b: ConversionLink): ConversionLink {
 }
 
 /**
- * Where one source code goes (issue 14): its links (or the user's decision: target codes chosen on
+ * Where one source code goes: its links (or the user's decision: target codes chosen on
  * the diagram) lifted to the target depth; several targets go to their closest common parent under
  * 'Closest common parent' (when they have one), else are split by the weighting.
  */

@@ -22,7 +22,7 @@ export async function cachedGraph(schemes: SchemeContext, sources: SchemeId[], t
 }
 
 /**
- * SPEC §7 "Conversion query" (issue 14): for seed codes (`scheme:code`) and a target scheme, each
+ * SPEC §7 "Conversion query": for seed codes (`scheme:code`) and a target scheme, each
  * way a seed reaches a target code — seed, start (the seed or the descendant whose link it is),
  * target, parent (the intermediate code of two hops, or the parent a default-to-parent code
  * follows), isLinked — with the path and relation. Seeds that are no code are listed as unknown.

@@ -16,7 +16,7 @@ export function walkOrder(a: ConversionCodeRow, b: ConversionCodeRow): number {
 }
 
 /**
- * The result (issue 14): the target codes with their sums and sample titles (most frequent
+ * The result: the target codes with their sums and sample titles (most frequent
  * first), and the source codes in the walk's order. Sample titles are read from the data the
  * first time a result is asked for.
  */

@@ -52,7 +52,7 @@ export function sourceName(graph: ConversionGraph, uri: string, value: string | 
 }
 
 /**
- * The job's work (issue 14, `conversion.run`): the data's sums per source code, each code placed
+ * The job's work (`conversion.run`): the data's sums per source code, each code placed
  * through the link graph, its sums split in whole parts among its targets, and the rows stored at
  * once with the summary. A rerun (a retried job) replaces what an earlier attempt stored.
  */

@@ -41,7 +41,7 @@ function addSplit(into: SourceSums, uris: string[], sums: Sums, columns: number)
 }
 
 /**
- * A dataset's sums per source code (issue 14): its coded rows grouped by code in one pass (the
+ * A dataset's sums per source code: its coded rows grouped by code in one pass (the
  * code column's scheme), and its rows without a code through the reviewed mappings of its
  * prediction sets (the latest mapping of each title), grouped by the codes mapped to.
  */

@@ -8,7 +8,7 @@ import { type DatasetRow, type DatasetViewer, findVisibleDataset } from '../db/q
 import { datasetHasMappedEntries, findPredictionSet } from '../db/queries/prediction-sets.js';
 
 /**
- * 'New conversion' and 'Add translation' (issue 14): a conversion of the dataset's codes (or of a
+ * 'New conversion' and 'Add translation': a conversion of the dataset's codes (or of a
  * prediction set's reviewed mappings) into the target scheme, 'running' until its
  * `conversion.run` job has stored the result. Refused with the reason when there is nothing to
  * convert, the target scheme has no codes, or the reference dataset does not fit.

@@ -14,7 +14,7 @@ function written(codes: SchemeCodes, value: string): string {
 }
 
 /**
- * 'Translate codes' of Explore (issue 15): each code of `from` read in `to` through the same
+ * 'Translate codes' of Explore: each code of `from` read in `to` through the same
  * paths as a conversion (its own links, its descendants', two links through a third scheme, or
  * its parent's when it defaults to its parent). A target reached several ways is listed once, by
  * its best way (a direct link before two hops, the strongest relation first); a target reached

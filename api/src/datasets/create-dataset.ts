@@ -71,7 +71,7 @@ export async function createDataset(
 }
 
 /**
- * The wizard's 'Make predictions in a given scheme' (issue 13): a built-in coder run of the new
+ * The wizard's 'Make predictions in a given scheme': a built-in coder run of the new
  * dataset, queued now and waiting for the titles to be read. A run that cannot start (a scheme
  * without codes) leaves the dataset alone: it is logged, and 'Run predictions' can be used later.
  */

@@ -30,7 +30,7 @@ export function clientKey(ip: string): string {
 export type AnonymousBucket = 'reads' | 'translations';
 
 /**
- * Limits what callers who are not logged in may ask of the public API (issue 15: Explore, the
+ * Limits what callers who are not logged in may ask of the public API (Explore, the
  * landing and Learn are open to everyone), per client address per minute: past the limit the
  * answer is 429 `rate_limited` with `Retry-After`. Logged-in callers are not counted here.
  */

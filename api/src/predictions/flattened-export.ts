@@ -2,7 +2,7 @@ import { codeCell, type CsvCell } from '@og/shared/domain/csv-writer';
 import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
 
 /**
- * The 'Flattened' export (SPEC §2 Export menus; issue 11): a CSV with one row per entry and chosen
+ * The 'Flattened' export (SPEC §2 Export menus): a CSV with one row per entry and chosen
  * URI, the URIs chosen among the predictions first, then those chosen in the tree, each once; an
  * entry with no URI chosen is one row with the URI columns empty. Written by the shared CSV writer
  * (RFC 4180, every text cell guarded against formula injection), UTF-8; a guarded cell no longer

@@ -2,7 +2,7 @@ import type { NestedExportEntry } from '@og/shared/contracts/predictions';
 import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
 
 /**
- * The 'Nested' export (SPEC §2 Export menus; issue 11): the OCCPAST list a prediction file is,
+ * The 'Nested' export (SPEC §2 Export menus): the OCCPAST list a prediction file is,
  *
  *     [{"string": "smith", "predictions": [{"uris": ["hisco:83110"], "conf": 0.93}],
  *       "mappings": {"nodeURIs": [], "predictionURIs": ["hisco:83110"], "tags": [], "mappedBy": "rhea", "mappedAt": "2025-…Z"},

@@ -9,7 +9,7 @@ import { modelUnavailable } from './prediction-models.js';
 import { predictionSetSlug } from './create-prediction-set.js';
 
 /**
- * 'Run predictions' (issue 13): a new prediction set of the dataset (re-running replaces nothing),
+ * 'Run predictions': a new prediction set of the dataset (re-running replaces nothing),
  * 'importing' until its `predictions.run` job has coded the titles and stored them. Refused with
  * 400 when there is nothing to code, the scheme has no codes, or the model is not configured; a
  * repeated request with the same Idempotency-Key answers the same set.

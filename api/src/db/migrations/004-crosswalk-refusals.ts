@@ -1,5 +1,5 @@
 /**
- * The rows a crosswalk import refused, with why (issue 10: the result lists them and they can be
+ * The rows a crosswalk import refused, with why (the result lists them and they can be
  * downloaded). Kept with the job run that refused them, and gone with it.
  */
 export const up = /* sql */ `

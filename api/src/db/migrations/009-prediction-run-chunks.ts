@@ -1,5 +1,5 @@
 /**
- * A prediction run's chunks (issue 13): the run splits its dataset's distinct titles into chunks
+ * A prediction run's chunks: the run splits its dataset's distinct titles into chunks
  * that any worker process may code, each a `predictions.run-chunk` job. A chunk's row holds its
  * titles (and, for a restricted run, the codes each may get) and, once coded, its entries as the
  * OCCPAST JSON objects the import reads, comma-separated; the run joins them in chunk order and

@@ -1,5 +1,5 @@
 /**
- * Conversions (issue 14): a dataset's codes (or a prediction set's reviewed mappings) turned into
+ * Conversions: a dataset's codes (or a prediction set's reviewed mappings) turned into
  * another scheme through the link graph.
  *
  * `conversion_codes` holds one row per source code (`scheme:code`) of the converted data: its

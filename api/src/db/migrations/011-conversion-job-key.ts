@@ -1,5 +1,5 @@
 /**
- * A conversion per job (issue 14): two requests with the same Idempotency-Key at once make one
+ * A conversion per job: two requests with the same Idempotency-Key at once make one
  * conversion, as `prediction_sets.job_id` makes one set.
  */
 export const up = /* sql */ `

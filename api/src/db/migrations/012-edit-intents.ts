@@ -1,5 +1,5 @@
 /**
- * Edits that span the triple store, Redis and PostgreSQL (issue 24): an edit's intent is written
+ * Edits that span the triple store, Redis and PostgreSQL: an edit's intent is written
  * here before the store is written, and deleted in the same transaction as its audit row once the
  * edit is fully recorded. A row left behind names an edit whose revision bump, link records or
  * audit row are still to be made (see api/src/schemes/recorded-edit.ts).

@@ -2,7 +2,7 @@ import type { Queryable } from '../database.js';
 import type { DatasetViewer } from './datasets.js';
 
 /**
- * What the built-in coder learns from in the database (issue 13), for one scheme and one person:
+ * What the built-in coder learns from in the database, for one scheme and one person:
  * the coded titles of the datasets they may see whose code column is in that scheme (and of
  * datasets shared as training data), and every saved review mapping of the sets they may see.
  */

@@ -3,7 +3,7 @@ import { loggedMappingSql } from './prediction-mappings.js';
 import { shiftMappedCountsStatement } from './prediction-set-counts.js';
 
 /**
- * Bulk acceptance (issue 11, beyond SPEC): every unmapped entry of a set whose best prediction is
+ * Bulk acceptance (beyond SPEC): every unmapped entry of a set whose best prediction is
  * at least `minConf` sure is mapped to that prediction (its URIs as the chosen prediction URIs;
  * the entry's tags kept). Done set-based, a page of entries per statement, and written as
  * `writeEntryMapping` (prediction-mappings.ts) writes one review save: the entry's mapping with who, when,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 
-/** A chunk of a prediction run (issue 13): its titles and, for a restricted run, the codes each may get. */
+/** A chunk of a prediction run: its titles and, for a restricted run, the codes each may get. */
 export interface RunChunkInput {
   titles: string[];
   allowed: (string[] | null)[] | null;

@@ -32,7 +32,7 @@ const resultQuery = z.object({ format: z.enum(['json', 'csv', 'sssom']).default(
 const codeUri = z.string().min(3).max(300).regex(/^[a-z0-9.]+:.+$/, 'A code is named scheme:code');
 
 /**
- * Conversions (issue 14): start one from a dataset (or one of its prediction sets), list them,
+ * Conversions: start one from a dataset (or one of its prediction sets), list them,
  * read a result (JSON, the CSV table, SSSOM decisions), read and decide a source code on the
  * diagram, and SPEC §7's conversion query. A conversion is seen by whoever may see its dataset.
  */

@@ -39,7 +39,7 @@ const gzipText = promisify(zlib.gzip) as (text: string, options: zlib.ZlibOption
 export function linkRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/links');
   const { schemes } = app;
-  // The counts are open to everyone (issue 15: the landing), limited per address for anonymous callers.
+  // The counts are open to everyone (the landing), limited per address for anonymous callers.
   const publicRead = anonymousLimit(app, 'reads');
 
   // The ETag of the maps last read at each state of the revisions of the schemes asked for: every

@@ -11,7 +11,7 @@ import { apiRouter } from '../api-paths.js';
 import { requestKeyOf } from '../request-key.js';
 
 /**
- * Bulk acceptance (issue 11, beyond SPEC), for anyone who may see the set:
+ * Bulk acceptance (beyond SPEC), for anyone who may see the set:
  * `GET /api/prediction-sets/{id}/bulk-accept?minConf=` counts what it would map;
  * `POST /api/prediction-sets/{id}/bulk-accept {minConf}` answers 202 `{jobId, batchId}` and the
  * `predictions.bulk-accept` job maps every unmapped entry whose best prediction is at least

@@ -13,7 +13,7 @@ import { apiRouter } from '../api-paths.js';
 const datasetOf = (dataset: DatasetListRow) => ({ title: dataset.title, totalsColumns: dataset.metadata.totalsColumns ?? [] });
 
 /**
- * The Export menus of the datasets list (SPEC §2; issue 11): `GET /api/prediction-sets/{id}/export`
+ * The Export menus of the datasets list (SPEC §2): `GET /api/prediction-sets/{id}/export`
  * and `GET /api/datasets/{id}/export` (every ready set of the dataset), `?format=flattened` (CSV)
  * or `nested` (JSON), streamed as an attachment. A set or dataset the caller may not see is a 404,
  * as everywhere else; a set still importing (or failed) is a 409.

@@ -47,7 +47,7 @@ export function predictionUploadRoutes(app: AppContext): Router<AppState> {
     ctx.body = predictionModelList(app.config) satisfies PredictionModelList;
   });
 
-  /** Issue 13: code the dataset's titles into a scheme with a coder ('builtin' by default); 202 with the new set and its job. */
+  /** 'Run predictions': code the dataset's titles into a scheme with a coder ('builtin' by default); 202 with the new set and its job. */
   router.post('/datasets/:id/prediction-runs', async (ctx) => {
     const viewer = ctx.state.session!.user;
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);

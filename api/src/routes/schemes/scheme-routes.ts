@@ -49,7 +49,7 @@ function ifMatchVersion(header: string): string | null {
 export function schemeRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/schemes');
   const schemes = app.schemes;
-  // Reads are open to everyone (issue 15: Explore and Learn), limited per address for anonymous callers.
+  // Reads are open to everyone (Explore and Learn), limited per address for anonymous callers.
   const publicRead = anonymousLimit(app, 'reads');
 
   router.get('/', publicRead, async (ctx) => {

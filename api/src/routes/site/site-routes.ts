@@ -6,7 +6,7 @@ import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { apiRouter } from '../api-paths.js';
 import { SitePartners } from './site-files.js';
 
-/** `GET /api/site`: the landing's partners, as configured in SITE_DIR (issue 15: nothing of them is in the code). */
+/** `GET /api/site`: the landing's partners, as configured in SITE_DIR (nothing of them is in the code). */
 export function siteRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/site');
   const partners = new SitePartners(app.config.siteDir);

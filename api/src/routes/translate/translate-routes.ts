@@ -8,7 +8,7 @@ import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
 
 /**
- * `POST /api/translate` (issue 15, Explore's 'Translate codes'): `{from, to, codes}` → each code's
+ * `POST /api/translate` (Explore's 'Translate codes'): `{from, to, codes}` → each code's
  * targets in `to` with relation and path. Open to everyone, read-only; anonymous callers are
  * limited per address (each translation walks a scheme pair's link graph).
  */
