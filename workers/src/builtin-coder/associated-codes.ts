@@ -5,7 +5,7 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 import { schemeCode } from '../predictions-import/prediction-codes.js';
 
 /**
- * 'Restrict predictions to associated codes' (the upload wizard, issue 13): a title may only be
+ * 'Restrict predictions to associated codes' (the upload wizard): a title may only be
  * coded with codes associated with the codes its rows carry — in the same scheme, the code and its
  * descendants; in another, the codes linked to it. Answers, per code string of the dataset's
  * scheme, the allowed code strings of the target scheme.

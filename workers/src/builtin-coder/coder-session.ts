@@ -8,7 +8,7 @@ import { type CodeRequest, type CoderThreadMessage, codeTitles } from './coder-t
 const maxHeapMb = 900;
 
 /**
- * A built-in coder that has learned, kept for the requests that follow (issue 13): a run's chunks
+ * A built-in coder that has learned, kept for the requests that follow: a run's chunks
  * taken by one worker process learn once. It works in a thread of its own: building a large index
  * takes seconds of CPU, which would otherwise stop the all-in-one process's event loop, and its
  * heap is capped. Requests are answered in the order they come.

@@ -14,7 +14,7 @@ interface Entry {
 }
 
 /**
- * What a worker process has learned for the runs whose chunks it takes (issue 13): a run's chunks
+ * What a worker process has learned for the runs whose chunks it takes: a run's chunks
  * learn once per process, from what the run's first chunk here read. At most `capacity` runs are
  * kept (each holds its index's memory); one no chunk used for `idleMs` is let go.
  */

@@ -9,7 +9,7 @@ import type { CodedTitle } from './title-index.js';
 export const evidenceWeights = { review: 3, dataset: 1, shipped: 1, label: 0.5, linked: 0.3 } as const;
 
 /**
- * The coded title lists shipped in `../shared/data/titles`, per scheme (issue 13): OccCANINE's
+ * The coded title lists shipped in `../shared/data/titles`, per scheme: OccCANINE's
  * English sample → HISCO; ESCO's labels → ESCO and ISCO-08; the ILO index → ISCO-08; O*NET's
  * alternate titles → O*NET.
  */

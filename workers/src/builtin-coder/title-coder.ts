@@ -36,7 +36,7 @@ export interface PredictOptions {
 }
 
 /**
- * The built-in coder (issue 13): nearest neighbours over known coded titles (character 3-grams
+ * The built-in coder: nearest neighbours over known coded titles (character 3-grams
  * and words, TF-IDF, cosine), an exact normalised match winning outright, and confidences
  * calibrated on held-out examples (isotonic), one calibration per kind of evidence. Built from
  * weighted examples: reviews weigh more than datasets, datasets more than labels and links.

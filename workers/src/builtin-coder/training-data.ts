@@ -17,7 +17,7 @@ export interface TrainingSummary {
 const maxRowsCounted = 20;
 
 /**
- * Everything the built-in coder learns from for a scheme and a person (issue 13): the titles
+ * Everything the built-in coder learns from for a scheme and a person: the titles
  * shipped for the scheme and its own labels (from SEED_DIR), the coded titles of the datasets
  * they may see, and every review mapping into the scheme, each with its weight. Read at the start
  * of each run, so a mapping saved a minute ago counts in the next run.
@@ -53,8 +53,8 @@ export async function gatherTraining(
 }
 
 /**
- * Titles coded in another scheme, carried into this one through the links between the two
- * (issue 13), each weighing less than direct evidence and sharing its weight among the codes it
+ * Titles coded in another scheme, carried into this one through the links between the two,
+ * each weighing less than direct evidence and sharing its weight among the codes it
  * is linked to. Only schemes with links to this one are read.
  */
 async function linkedTraining(

@@ -19,7 +19,7 @@ const bands = [
 ];
 
 /**
- * k-fold cross-validation of the built-in coder on a coded CSV (issue 13): each fold is coded by a
+ * k-fold cross-validation of the built-in coder on a coded CSV: each fold is coded by a
  * coder trained on the other folds plus the shipped sources of the scheme (the file itself left
  * out of them). Prints top-1, top-5, the share of titles coded, and precision by confidence band.
  */

@@ -31,9 +31,10 @@ async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set
 }
 
 /**
- * The links nearly in the order of their records' primary key, which its index takes ~40 % faster
- * than a file's order: grouped by first code, the groups in code-point order (the C collation's);
- * a group's few links stay in file order, its records all land in one part of the index anyway.
+ * The links nearly in the order of their records' primary key, which its index takes in much
+ * faster than a file's order: grouped by first code, the groups in code-point order (the C
+ * collation's); a group's few links stay in file order, its records all land in one part of the
+ * index anyway.
  */
 function inRecordOrder(links: StoredLink[]): StoredLink[] {
   const byFirst = new Map<string, StoredLink[]>();
@@ -59,8 +60,8 @@ function linkTriples(links: StoredLink[]): string {
 /**
  * Loads the links into the pair's graph and records when they were made, the two at once: the
  * records' INSERT runs in Postgres (another process) while the store loads here, which holds this
- * thread. The records are committed only once the load is durable. 100,000 links: ~0.8 s for each
- * of the two, which ran one after the other before.
+ * thread. The records are committed only once the load is durable. Side by side, the two take
+ * about the time of one.
  */
 async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: StoredLink[], actorId: string | null): Promise<void> {
   const sorted = inRecordOrder(links);
@@ -68,7 +69,7 @@ async function writeLinks(schemes: SchemeContext, db: Database, graph: string, l
     let settled = false;
     const recorded = recordLinksMade(client, sorted, actorId, { keepExisting: true }).finally(() => (settled = true));
     recorded.catch(() => undefined); // awaited below
-    // The INSERT (~14 MB of IRIs at 100,000 links) must have left for the server before the load holds this thread.
+    // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
     const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
     while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
     const triples = linkTriples(sorted);

@@ -14,7 +14,7 @@ import { CrosswalkFileError } from './crosswalk-file-error.js';
  *   indentation as PyYAML writes them; nested mappings) belong to their key and are not read.
  *
  * Flow style (`{…}`, `[…]`), anchors and tags are not read (SSSOM forbids the last two). A
- * dependency on a YAML library was not worth it for this: the block is a few keys and one map,
+ * dependency on a YAML library is not worth it for this: the block is a few keys and one map,
  * and a full YAML reader would accept, and then need checks against, much that SSSOM rules out.
  */
 

@@ -13,6 +13,7 @@ import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
  * the file has more distinct pairs than the grouping holds in memory, an unlogged staging table
  * for the late lines (row-groups.ts), added up and merged into the partition at the end.
  */
+
 function datasetStagingTable(datasetId: string): string {
   return `dataset_staging_${datasetIdHex(datasetId)}`;
 }
@@ -72,7 +73,7 @@ export async function createStagingTable(db: Queryable, datasetId: string, total
 /**
  * Creates the dataset's partition, standalone; its CHECK lets the attach skip scanning it. Its
  * dataset_id comes from a default (dropped at the attach), not from each COPY line: the text of
- * a uuid on each of 3.9 M lines made the COPY take twice as long (4.4 s against 8.3–10.9 s).
+ * a uuid on every line makes the COPY far slower.
  */
 export async function createPartitionTable(db: Queryable, datasetId: string): Promise<void> {
   const partition = identifier(datasetTitlesTable(datasetId));
@@ -125,8 +126,8 @@ export async function mergeLatePairs(db: Queryable, datasetId: string, totalsCou
 
 /**
  * The (title, code) index the titles pages walk; unique, as the rows are. Its sort gets memory
- * enough for the partition's rows (about 160 bytes a row, at most 1 GiB): at 256 MiB the
- * parallel build of 3.9 M rows sorted on disk and took 7.2 s, at 1 GiB 4.1 s.
+ * enough for the partition's rows (about 160 bytes a row, at most 1 GiB), so that a large
+ * partition's parallel build sorts in memory rather than on disk.
  */
 export async function indexPartition(db: Queryable, datasetId: string, rows: number): Promise<void> {
   const partition = datasetTitlesTable(datasetId);

@@ -13,8 +13,7 @@ const turnMs = 20;
  * {@link EventLoopTurns.over} every few rows, and when it is, awaits {@link EventLoopTurns.next}.
  * With the workers in the api's process (`npm start`), the api's requests and socket events wait
  * for no job longer than a turn. Cut by time, not by bytes: the first rows of a job run before V8
- * has optimised the code, about 20 times slower than the rest (50–90 ms for the first 256 KiB of
- * a census file, 3 ms for the next).
+ * has optimised the code, many times slower than the rest.
  */
 export class EventLoopTurns {
   private endsAt = performance.now() + turnMs;
@@ -27,8 +26,8 @@ export class EventLoopTurns {
   /**
    * Lets everything that waits run (timers, I/O: requests, socket events), then starts a new turn.
    * Twice, as a turn that began in the loop's I/O phase (an awaited read or drain) gets its first
-   * `setImmediate` in the same round of the loop, before its timers: once, two turns could run
-   * back to back (held 40–60 ms while flushing).
+   * `setImmediate` in the same round of the loop, before its timers: with one, two turns could run
+   * back to back.
    */
   async next(): Promise<void> {
     await afterEverythingWaiting();

@@ -29,18 +29,6 @@ import type { ByteEncoding } from './text-bytes.js';
 import { defaultGroupBytes } from './title-groups.js';
 import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from './upload-sniffing.js';
 
-/**
- * Ingesting a stored upload into its dataset (DESIGN §5): the file is streamed (never held in
- * memory) and its rows grouped by (title, code) in bounded memory (row-groups.ts). The distinct
- * rows are COPYed into the dataset's standalone partition — at the end when they fit in memory,
- * else also while the file is read — which is then indexed, has the late pairs merged in, and is
- * attached in the one transaction that marks the dataset ready. Until then no reader sees a row.
- *
- * Safe to run again after a killed attempt: an advisory lock on the dataset waits for the dead
- * attempt's connection to go, its leftover tables are dropped, and a dataset already ready
- * answers its stored counts. A dataset deleted meanwhile stops the ingest within about a second
- * (deletion-watch.ts), which drops its tables and throws {@link DatasetGoneError}.
- */
 export interface IngestDatasetInput {
   datasetId: string;
   path: string;
@@ -78,6 +66,18 @@ const reportEveryMs = 250;
 const maxQueuedBytes = 32 * 1024 * 1024;
 const heartbeatMs = 500;
 
+/**
+ * Ingesting a stored upload into its dataset (DESIGN §5): the file is streamed (never held in
+ * memory) and its rows grouped by (title, code) in bounded memory (row-groups.ts). The distinct
+ * rows are COPYed into the dataset's standalone partition — at the end when they fit in memory,
+ * else also while the file is read — which is then indexed, has the late pairs merged in, and is
+ * attached in the one transaction that marks the dataset ready. Until then no reader sees a row.
+ *
+ * Safe to run again after a killed attempt: an advisory lock on the dataset waits for the dead
+ * attempt's connection to go, its leftover tables are dropped, and a dataset already ready
+ * answers its stored counts. A dataset deleted meanwhile stops the ingest within about a second
+ * (deletion-watch.ts), which drops its tables and throws {@link DatasetGoneError}.
+ */
 export async function ingestDataset(db: Database, input: IngestDatasetInput, tools: IngestDatasetTools = {}): Promise<IngestDatasetResult> {
   const client = await db.connect();
   let watch: DeletionWatch | null = null;

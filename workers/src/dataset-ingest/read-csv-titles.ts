@@ -18,12 +18,9 @@ import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from './upload-
  * read in turns of the event loop (event-loop-turns.ts), and wait while the groups, full, are
  * written out.
  *
- * Why bytes: on a 200 MB census-like file (5.4 M rows, this 2-core machine) papaparse took
- * 3.5–4 s just to parse (its `step` and `chunk` callbacks within noise of each other and of
- * driving `Papa.Parser` directly in 64 KiB pieces; all slower in 1 MiB pieces, from garbage
- * collection), and grouping its rows of strings in a Map 3 s more (V8 compares and hashes fresh
- * strings slowly): about 1.8 times a plain COPY of the file. Reading the bytes takes about 3 s of
- * CPU in all, and the whole ingest about the time of the plain COPY.
+ * Why bytes: parsing with papaparse (whichever way it is driven) and grouping its rows of strings
+ * in a Map (V8 compares and hashes fresh strings slowly) take far longer than a plain COPY of the
+ * file; reading the bytes, the whole ingest takes about the time of the plain COPY.
  */
 
 /** The columns the uploader chose (dataset metadata): by header name. */

@@ -5,6 +5,8 @@ import { isUtf8 } from 'node:buffer';
  * white space as `String.prototype.trim` does, undoing a quoted field's doubled quotes, and
  * checking UTF-8 as it streams in.
  */
+
+/** The encodings rows are read in. */
 export type ByteEncoding = 'utf-8' | 'windows-1252';
 
 const isAsciiSpace = (byte: number) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);

@@ -15,16 +15,15 @@ import { type ByteEncoding, decodeText } from './text-bytes.js';
  * No string is made for a row, none for a pair until it is written out.
  *
  * Growing holds the event loop, so little grows. The slots' arrays are made at once for the most
- * slots the budget can hold (copying them as they doubled took 15 ms at a million slots); their
- * memory is taken only as slots are used, and only that counts against the budget. The hash
- * table starts small, as a census's pairs are probed faster in a small one (reading 1 GB took 5 %
- * more CPU with the table made for a million slots at once), and doubles as the slots fill
+ * slots the budget can hold (copying them as they double would hold the loop); their memory is
+ * taken only as slots are used, and only that counts against the budget. The hash table starts
+ * small, as a census's pairs are probed faster in a small one, and doubles as the slots fill
  * (past 256 k slots, to its most at once), rehashed from the stored hashes; the table and the
  * arena grow only in {@link TitleGroups.grow}, in a turn of the event loop of their own.
  *
  * Writing out is asynchronous, a buffer of 64 KiB at a time, in turns of the event loop
  * (event-loop-turns.ts): with the workers in the api's process (`npm start`), writing out a full
- * table at once (800 k pairs) held the loop, and every request, for 0.6–0.8 s.
+ * table at once would hold the loop, and every request, for far longer than a turn.
  */
 
 /** Memory the table may use (its arrays and the arena of key bytes). */
@@ -67,7 +66,7 @@ const jumpFromSlots = 1 << 18;
 /** The table's bytes a slot: two entries (load factor ≤ ½) of two numbers. */
 const tableBytesPerSlot = 2 * 2 * 4;
 const initialArenaBytes = 4 * 1024 * 1024;
-/** Written-out lines go in buffers of about this size (under 1 ms to make one; 256 KiB took 40–50 ms while the code was not yet optimised, at the first write-out, in one turn). */
+/** Written-out lines go in buffers of about this size: small enough that making one fits in a turn, even at the first write-out, before V8 has optimised the code. */
 const outputBytes = 64 * 1024;
 /** A key is at most this long (title-limits.ts allows 2,600 bytes of UTF-8 together). */
 const maxKeyBytes = 8 * 1024;
@@ -233,7 +232,7 @@ export class TitleGroups {
     }
     const slot = this.used++;
     const start = this.arenaUsed;
-    // Byte by byte: keys are short, and a subarray a key cost more than the copy (profiled).
+    // Byte by byte: keys are short, and a subarray a key costs more than the copy.
     const arena = this.arena;
     let to = start;
     for (let at = titleStart; at < titleStart + titleBytes; at++) arena[to++] = title[at]!;
@@ -256,12 +255,11 @@ export class TitleGroups {
     return this.table.byteLength + this.used * this.slotBytes + this.arena.length;
   }
 
-  /** Doubles the hash table if the budget allows, rebuilt from the stored hashes. */
   /**
    * After {@link add} answered {@link tableFull}: grows the hash table or the arena of keys, if
    * that is what it lacked and the budget allows, and answers whether it did (then add the row
    * again); else the pairs must be written out. Grows in a turn of the event loop of its own:
-   * growing a large table (allocating it, rehashing) took 20–30 ms, on top of the reader's turn.
+   * growing a large table (allocating it, rehashing) is too long to add to the reader's turn.
    */
   async grow(): Promise<boolean> {
     const growth = this.growth;
@@ -271,9 +269,10 @@ export class TitleGroups {
     return growth === 'table' ? this.growTable() : this.growArena();
   }
 
+  /** Doubles the hash table if the budget allows, rebuilt from the stored hashes. */
   private growTable(): boolean {
     const fits = (slots: number) => this.usedBytes() - this.table.byteLength + slots * tableBytesPerSlot <= this.maxBytes;
-    // Past a quarter of a million slots, straight to the most (each doubling rehashes all: 31 ms from 512 k).
+    // Past a quarter of a million slots, straight to the most (each doubling rehashes all).
     let slots = this.tableSlots >= jumpFromSlots ? Math.max(this.maxSlots, this.tableSlots * 2) : this.tableSlots * 2;
     if (!fits(slots)) slots = this.tableSlots * 2;
     if (!fits(slots)) return false;
@@ -338,7 +337,7 @@ export class TitleGroups {
 
   /**
    * Moves the pairs seen more than once to the front (keys, counts, hashes) and rebuilds the table
-   * over them; the rest go. In turns of the event loop: a million slots take tens of ms.
+   * over them; the rest go. In turns of the event loop, as a large table takes longer than a turn.
    */
   private async keepRepeatedOnly(turns: EventLoopTurns): Promise<void> {
     const { keys, counts, hashes, stride } = this;
@@ -457,7 +456,7 @@ export class TitleGroups {
   }
 }
 
-/** Writes a whole number (at most 2^53 either way) in decimal digits at `at`; answers where it ends. String(value) and a write took a third of writing out (profiled). */
+/** Writes a whole number (at most 2^53 either way) in decimal digits at `at`; answers where it ends. By hand, as String(value) and a write would be a large share of writing out. */
 export function writeWholeNumber(output: Buffer, at: number, value: number): number {
   if (value < 0) {
     output[at++] = 0x2d;

@@ -8,10 +8,10 @@ import type { WrittenKeys } from './title-groups.js';
  * the end — so the filter only has to be right most of the time.
  *
  * Blocked: a key's four bits lie in one 64-byte block (one cache line), picked by the hash; the
- * bits within it come from the hash mixed. With four bits anywhere, adding 3.9 M keys and asking
- * for 4.9 M rows took 1.7 s of a 6.6 s read (a cache miss a bit). At 32 MiB and 4 M keys a new key
- * is taken for a written one about once in 10^4 (beside one in 10^3 for keys whose 32-bit hashes
- * are equal); at 50 M keys, about once in 8.
+ * bits within it come from the hash mixed: four bits anywhere would cost a cache miss a bit, a
+ * large share of the read. At 32 MiB and 4 M keys a new key is taken for a written one about once
+ * in 10^4 (beside one in 10^3 for keys whose 32-bit hashes are equal); at 50 M keys, about once
+ * in 8.
  */
 export class WrittenKeyFilter implements WrittenKeys {
   private readonly words: Int32Array;

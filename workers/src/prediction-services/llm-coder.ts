@@ -17,7 +17,7 @@ export interface LlmContext {
 /** A title is cut to this many characters in a prompt (a huge cell must not overflow the model's context). */
 const maxTitleChars = 300;
 
-/** The prompt (issue 13): the titles with their candidates, the dataset's language and period; JSON only back. */
+/** The prompt: the titles with their candidates, the dataset's language and period; JSON only back. */
 export function llmMessages(titles: readonly LlmTitle[], context: LlmContext): { role: 'system' | 'user'; content: string }[] {
   const system = [
     `You code historical and modern occupational titles into ${context.schemeLabel}.`,

@@ -3,7 +3,7 @@ import { hiscoCode } from '../predictions-import/prediction-codes.js';
 import { postJson, type RequestBudget, ServiceError } from './service-request.js';
 
 /**
- * The OccCANINE service contract (issue 13; document: README "Running predictions"):
+ * The OccCANINE service contract (documented in README "Running predictions"):
  * `POST {OCCCANINE_URL}` with `{"titles": [...], "lang": "en", "k": 5}` answers OccCANINE's own wide
  * rows, one per title in order: `[{"occ1": "...", "hisco_1": "61110", "prob_1": 0.93, "desc_1": "...", …, "hisco_5", "prob_5"}]`
  * (or `{"rows": [...]}`); empty slots, `No pred` and `nan` are skipped.

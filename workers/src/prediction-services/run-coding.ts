@@ -26,7 +26,7 @@ export function batchSizeOf(model: string): number {
 }
 
 /**
- * How the run's model codes a batch of titles (issue 13): the built-in coder's answers, read from
+ * How the run's model codes a batch of titles: the built-in coder's answers, read from
  * `builtin`, or a configured service's — an LLM is given the built-in coder's candidates. At most
  * `requests` requests are sent.
  */

@@ -16,7 +16,7 @@ import type { PredictedEntry } from './prediction-file.js';
  * Why not a streaming JSON library (stream-json): it assembles each entry from tokens in
  * JavaScript, where JSON.parse does it natively, and since its 1.0 it tells no positions (uhop/
  * stream-json#84), so messages could not name a line. Cutting entries out needs only to follow
- * strings and brackets; JSON.parse checks everything else. (~200 MB in ~5 s on 2 cores.)
+ * strings and brackets; JSON.parse checks everything else.
  */
 
 /** An entry's text cut out of the list: its place in the list (from 1) and the line it starts on. */

@@ -8,7 +8,7 @@ import { openPredictionFile } from './prediction-file.js';
 /**
  * THE BIG-FILE CHECK: a ~200 MB OCCPAST JSON file, written on the fly to a temporary folder, is
  * read with bounded memory (the reader must never hold the file, a 2 GB upload being the case it
- * is built for). About 10 s on a 2-core machine: ~3 s to write the file, ~5 s to read it.
+ * is built for). Writing the file and reading it take a while, hence its longer time limit.
  */
 
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-prediction-memory-'));

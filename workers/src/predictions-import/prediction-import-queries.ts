@@ -104,9 +104,9 @@ export async function groupPredictionsIntoPartition(db: Queryable, setId: string
 
 /**
  * The parent's indexes, built on the partition before it is attached (the attach adopts them), in
- * two lanes at once: the trigram index (GIN, built by one process: about half of all the index
- * time on 2 million entries) on a connection of its own, the B-trees (built in parallel by
- * Postgres itself) on `client`.
+ * two lanes at once: the trigram index (GIN, built by one process, the longest of the
+ * builds) on a connection of its own, the B-trees (built in parallel by Postgres itself) on
+ * `client`.
  */
 export async function indexPredictionPartition(client: Queryable, pool: Database, setId: string): Promise<void> {
   const partition = identifier(predictionEntriesTable(setId));

@@ -3,7 +3,7 @@ import { runConversion } from '@og/api/conversions/run-conversion';
 import { UnrecoverableError } from 'bullmq';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 
-/** `conversion.run` (issue 14): the conversion's work is the api's (runConversion), shared with its decisions. */
+/** `conversion.run`: the conversion's work is the api's (runConversion), shared with its decisions. */
 export function conversionRun(deps: WorkerDeps): JobProcessor<'conversion.run'> {
   return async (input, { report, log }) => {
     const result = await runConversion(deps, input.conversionId, (phase, done, total) => report({ phase, done, total, unit: 'codes' }));

@@ -16,7 +16,7 @@ import type { JobProcessor, WorkerDeps } from '../processor.js';
 const workerName = `${os.hostname()}:${process.pid}`;
 
 /**
- * `predictions.run-chunk` (issue 13): codes one chunk of a run's titles with the run's model and
+ * `predictions.run-chunk`: codes one chunk of a run's titles with the run's model and
  * stores its entries for the run to import. The built-in coder learns once per process and run
  * (the first chunk here reads what it learns from; the next ones reuse it).
  */

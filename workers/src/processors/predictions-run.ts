@@ -16,7 +16,7 @@ import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
 
 /**
- * `predictions.run` (issue 13): codes the dataset's distinct titles with the chosen model — the
+ * `predictions.run`: codes the dataset's distinct titles with the chosen model — the
  * built-in coder (it learns now from shipped titles and labels, coded datasets and review
  * mappings, so the latest reviews count), OccCANINE's service, or an LLM given the built-in
  * coder's candidates — and imports the result as the set's entries through the import's own path
