@@ -6,7 +6,7 @@ import { RootRoute } from './root-route';
 /**
  * Every page is its own chunk, loaded when its route is first visited (react-router's `lazy`): an
  * anonymous visitor of the landing downloads the shell and the landing, not the admin screens,
- * the review, d3 or the date pickers (issue 15: ≤ 200 KB of compressed JavaScript).
+ * the review, d3 or the date pickers (its budget: ≤ 200 KB of compressed JavaScript).
  */
 const page = {
   home: () => import('./routes/home-page').then((module) => ({ Component: module.HomePage })),
@@ -56,7 +56,7 @@ const pages: RouteObject[] = [
   { path: 'learn', lazy: page.learn },
   { path: 'translate', lazy: page.translate },
   {
-    // The user's conversions (issue 14): /convert is 'My datasets' of the conversion page's header.
+    // The user's conversions: /convert is 'My datasets' of the conversion page's header.
     path: 'convert',
     element: <RequireLogin />,
     children: [

@@ -11,7 +11,7 @@ function readableOnWhite(shades: readonly string[]): string {
 }
 
 /**
- * Colour text that passes axe-core's contrast rules in both schemes (issue 15): in light mode,
+ * Colour text that passes axe-core's contrast rules in both schemes: in light mode,
  * coloured text (`c="teal"`, anchors, light and subtle variants, active navigation links) uses
  * the colour's readable shade instead of shade 6, and dimmed text is a darker grey; a filled
  * colour darkens on hover.

@@ -50,8 +50,11 @@ export function progressTooltip({ linked, total }: LinkProgress): string {
   return `There are ${linked} of ${total} nodes linked`;
 }
 
-/** What node details show of a code's links towards the other side's scheme, and what the linking offers are decided on. */
-/** SPEC §5's facts of a code (shared with the api, which refuses what the page does not offer), and the codes its descendants reach. */
+/**
+ * What node details show of a code's links towards the other side's scheme, and what the linking
+ * offers are decided on: SPEC §5's facts of a code (shared with the api, which refuses what the
+ * page does not offer), and the codes its descendants reach.
+ */
 export interface NodeLinkFacts extends LinkingFacts {
   direct: string[];
   /** The codes of the other scheme the links below it reach, each once. */

@@ -6,7 +6,7 @@ import { newRequestKey } from '../../../lib/request-key';
 import { datasetApiPath } from './dataset-keys';
 
 /**
- * `POST /api/datasets/{id}/conversions` (issue 14): a `conversion.run` job converts the dataset's
+ * `POST /api/datasets/{id}/conversions`: a `conversion.run` job converts the dataset's
  * codes (or, with `predictionSetId`, a prediction set's reviewed mappings) into the target scheme.
  */
 export function startConversion(datasetId: string, request: ConversionRequest): Promise<ConversionAccepted> {

@@ -36,7 +36,7 @@ interface DatasetActionsProps {
  * SPEC §2 dataset actions: 'Run predictions', 'Add collaborator', 'Delete dataset' and the
  * Export menu. 'Adjust threshold' belongs to prediction sets; until a dataset has one it is
  * offered here, for the threshold a new prediction set would get. 'New conversion' converts the
- * dataset's codes (issue 14; a prediction set's 'Add translation' converts its reviewed mappings).
+ * dataset's codes (a prediction set's 'Add translation' converts its reviewed mappings).
  */
 export function DatasetActions({ dataset, schemes, isAdmin }: DatasetActionsProps) {
   const [modal, setModal] = useState<DatasetModal>(null);

@@ -53,7 +53,7 @@ interface NewConversionModalProps {
 }
 
 /**
- * SPEC §2 'New conversion' (issue 14): the target scheme, how deep into it, the aggregation
+ * SPEC §2 'New conversion': the target scheme, how deep into it, the aggregation
  * tolerance and how a code with several targets is split. Confirm starts the `conversion.run`
  * job and opens the conversion's page, which follows it live.
  */

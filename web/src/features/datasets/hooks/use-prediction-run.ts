@@ -19,7 +19,7 @@ interface RunResult {
   learnedFrom?: { titles: number };
 }
 
-/** 'Run predictions' with a model (issue 13): starts the run, follows it, and says what the coder learned from. */
+/** 'Run predictions' with a model: starts the run, follows it, and says what the coder learned from. */
 export function usePredictionRun(datasetId: string) {
   const [state, setState] = useState<PredictionRunState>({ status: 'idle' });
   const queryClient = useQueryClient();

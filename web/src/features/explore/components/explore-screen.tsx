@@ -14,7 +14,7 @@ function isExploreTab(value: string | null): value is ExploreTab {
 }
 
 /**
- * Explore, open to everyone and read-only (issue 15): 'Browse' a scheme, its codes and their links
+ * Explore, open to everyone and read-only: 'Browse' a scheme, its codes and their links
  * to every other scheme, or 'Translate codes' from one scheme into another.
  */
 export function ExploreScreen() {
