@@ -3,7 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 /**
  * Gathers many small chunks into fewer of about `size` bytes. A streaming writer such as N3's
  * hands out a few bytes per term; each chunk costs a socket write, and through gzip a trip to
- * zlib's thread pool (the Turtle export through gzip took 5× longer without this).
+ * zlib's thread pool.
  */
 export class ChunkBatcher extends Transform {
   private parts: Buffer[] = [];

@@ -6,10 +6,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * as the process starts) until {@link resetEventLoopDelay}. With the workers in the api's process
  * (`npm start`), a job step that holds the loop shows here as the time requests waited for it.
  *
- * Why 10 ms: Node's default, and the cost against the precision. An idle process timing every
- * 10 ms uses 0.4 % of a core (1 ms: 2.1 %; 20 ms: 0.2 %; measured on the 2-core machine of the
- * benchmarks), and a stretch the loop is held reads at most 10 ms short: a tenth of the 100 ms
- * a job may hold it.
+ * Why 10 ms: Node's default, and the cost against the precision. A finer timer costs an idle
+ * process several times the CPU and a coarser one saves little, while at 10 ms a stretch the loop
+ * is held reads at most 10 ms short: a tenth of the 100 ms a job may hold it.
  */
 const resolutionMs = 10;
 

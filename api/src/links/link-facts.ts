@@ -50,9 +50,9 @@ const countBatch = 500;
 
 /**
  * The real links of the children of a code, and of all the codes below it, in the pair's graph.
- * Plain queries (the codes below, then their links) rather than one join: Virtuoso 7 answered the
- * join of `skos:broader+` with the link graph wrongly (no links) in our tests once the pair's graph
- * held a few links.
+ * Plain queries (the codes below, then their links) rather than one join: Virtuoso 7 answers the
+ * join of `skos:broader+` with the link graph wrongly (no links) once the pair's graph holds a few
+ * links.
  */
 async function countLinksBelow(schemes: SchemeContext, code: LinkEnd, graph: string): Promise<{ childLinkCount: number; descendantLinkCount: number }> {
   const codesBelow = async (depth: 'children' | 'descendants') => (await schemes.store.select(selectCodesBelow(schemes, code, depth))).map((row) => row.below!.value);

@@ -6,13 +6,13 @@ import { countLinksByGraph, forEachIriTriple, pseudoTargetOfIri, relationOfIri }
 
 /**
  * The link maps (SPEC §3) are written as JSON text straight from the pair graphs as the store
- * hands them out, never built as an object first: a pair of 100,000 links is ~12 MB of JSON, and
- * building, then stringifying, an object of it took ~5× as long as reading its graph. Each graph
- * is read whole in one read (`TripleStore.readGraph`, its links and pseudo-targets together: the
- * embedded store hands out 100,000 links in ~90 ms, against ~230 ms for a SELECT of them), and its
- * lines are read where they lie in the text; each link's relation goes out as its line is read,
- * and what each code is linked to is kept as numbers (indexes of the codes) until the maps are
- * written: 100,000 links leave ~5,000 strings for the garbage collector to move, not ~400,000.
+ * hands them out, never built as an object first: for a large pair (megabytes of JSON), building,
+ * then stringifying, an object costs several times as long as reading its graph. Each graph is
+ * read whole in one read (`TripleStore.readGraph`, its links and pseudo-targets together, faster
+ * than a SELECT of them), and its lines are read where they lie in the text; each link's relation
+ * goes out as its line is read, and what each code is linked to is kept as numbers (indexes of the
+ * codes) until the maps are written, so the garbage collector has strings per code to move, not
+ * several per link.
  */
 
 /** About how many characters of JSON each piece of the answer holds. */
@@ -199,7 +199,7 @@ const wholeAnswerPieces = 4;
 export function linkMapsBody(schemes: SchemeContext, requested: SchemeId[], graphs: PairGraph[]): string | AsyncIterable<string> {
   const pieces = linkMapsJsonPieces(schemes, requested, graphs);
   // Maps of up to ~1 MB of JSON (a few thousand links) are answered whole: streaming them through
-  // the threads costs more than writing them (ESCO×ISCO-08's 2,942 links).
+  // the threads costs more than writing them.
   const head: string[] = [];
   for (let piece = pieces.next(); ; piece = pieces.next()) {
     if (piece.done) return head.join('');

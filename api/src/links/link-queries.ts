@@ -75,8 +75,8 @@ DELETE { GRAPH ${g} { ${c} ?marker ?scheme } } WHERE { VALUES ?marker { ${pseudo
  * Calls `visit` for each line of N-Triples text (a graph read whole, `TripleStore.readGraph`) whose
  * three terms are IRIs, with where each IRI is in the text (inside its `<…>`: from its first
  * character to just past its last); other lines (literals, blank nodes) are passed over. Where, not
- * the IRIs themselves: a caller slices only what it needs (a scheme pair's 100,000 links are read
- * ~3× faster so). An IRI the app minted holds no space, no `>` and nothing N-Triples escapes, so a
+ * the IRIs themselves: a caller slices only what it needs, which reads a large pair's links several
+ * times faster. An IRI the app minted holds no space, no `>` and nothing N-Triples escapes, so a
  * line is cut where `> <` joins two IRIs and each IRI is its text as written. Starts at the line
  * at `from`; when `visit` answers true, stops after that line and answers where the next one
  * starts (else the text's length).

@@ -61,7 +61,7 @@ export interface EmbeddedStoreOptions {
 const loadPieceChars = 512 * 1024;
 
 const { nQuads, nTriples, sparqlJson } = mediaTypes;
-/** SELECT answers: read by parseTsvResults, about twice as fast as the store's JSON. */
+/** SELECT answers: read by parseTsvResults, faster than the store's JSON. */
 const { sparqlTsv } = mediaTypes;
 /**
  * Calls whose values a replay would not repeat, found in the update's text with its literals,
@@ -227,7 +227,7 @@ export class EmbeddedStore implements TripleStore {
   async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
     const deadline = this.deadlineOf(options);
     await this.readyToRead(deadline, options?.timeoutMs);
-    // The cheap reading: parsing would cost more than most of these reads (figures in sparql-text.ts).
+    // The cheap reading: parsing would cost more than most of these reads (see sparql-text.ts).
     const form = queryForm(query);
     if (form !== null && form !== 'SELECT') throw new StoreError('select() needs a SELECT query.'); // null: the store names the syntax error
     return parseTsvResults(this.run(query, sparqlTsv, deadline, options?.timeoutMs));

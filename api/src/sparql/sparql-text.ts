@@ -4,17 +4,14 @@
  * N-Quads writing of result terms and normalising a server's SPARQL JSON. The text itself comes
  * from `./sparql-builder.ts` (or from a researcher through the read-only endpoint).
  *
- * sparqljs is the one reader of a query's structure (`readQuery`). Measured on this machine kind
- * (2 cores, Node 20, sparqljs 3.7.4, shared with other work), on the SELECTs and the ASK that
- * `schemes/scheme-queries.ts` builds (360–810 characters) and the HTTP store's 94-character dump page:
- * - sparqljs `Parser.parse`: 0.65–0.9 ms a SELECT, 0.3 ms the ASK, 0.22–0.30 ms the dump page (its
- *   lexer tries every token rule at every token); the regex readings it replaced took 2–20 µs together.
- * - The HTTP store's answer to the same SELECTs (a private Virtuoso 7 on localhost, 2,000 codes a
- *   scheme): 2.9–6.6 ms for one code's rows, 160–190 ms for a whole scheme. There parsing adds at
- *   most a quarter, and the reading decides what is sent, so the HTTP store's `select` parses.
- * - The embedded store's answer (Oxigraph in this process): 0.15–0.7 ms for one code's rows,
- *   25–28 ms for a whole scheme. Parsing would double to quintuple its small reads, while its
- *   `select` needs the form only to refuse a programming error; it keeps `queryForm` (0.3–1 µs).
+ * sparqljs is the one reader of a query's structure (`readQuery`). A parse is costly next to a
+ * regular expression (its lexer tries every token rule at every token), so who parses depends on
+ * what the parse is measured against:
+ * - The HTTP store's `select` parses: against a server's answer over the protocol, parsing adds
+ *   little, and the reading decides what is sent.
+ * - The embedded store's `select` does not: Oxigraph in this process answers the builder's small
+ *   reads in about the time a parse takes, and its `select` needs the form only to refuse a
+ *   programming error; it keeps the cheap `queryForm`.
  * - `queryRaw` (the read-only endpoint) parses: a researcher's query, not a hot path.
  * Pages are the query's own text with LIMIT/OFFSET around it (`pageOf`, `subqueryPageOf`), not a
  * regenerated query, so the server is sent what the builder wrote.
@@ -106,7 +103,7 @@ export function splitPrologue(text: string): { prologue: string; body: string } 
 
 /**
  * The query form (SELECT, ASK, CONSTRUCT, DESCRIBE), or null when the text starts with none of
- * them: the cheap reading, where parsing costs more than the query (see the figures above).
+ * them: the cheap reading, where parsing costs more than the query (see above).
  */
 export function queryForm(text: string): QueryForm | null {
   const match = /^(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i.exec(splitPrologue(text).body);

@@ -2,8 +2,8 @@ import type { Bindings, BindingTerm } from './triple-store.js';
 
 /**
  * SPARQL 1.1 Query Results TSV, read into the same bindings as SPARQL JSON. The embedded store
- * answers SELECTs this way: Oxigraph writes TSV about twice as fast as JSON (ESCO's 3,561 codes
- * with their descriptions: ~70 ms against ~130 ms), and the tree endpoint's cold time is mostly this.
+ * answers SELECTs this way: Oxigraph writes TSV faster than JSON, and writing a whole scheme's
+ * answer is most of the tree endpoint's cold time.
  *
  * Each cell is one term in Turtle/N-Triples syntax, or empty when unbound; tabs and newlines inside
  * literals are escaped, so lines and cells split safely. Bare numbers and booleans are the

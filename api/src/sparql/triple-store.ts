@@ -50,7 +50,7 @@ export interface TripleStore {
   /**
    * Every triple of one named graph as N-Triples, a triple a line ('' for an empty graph), in no
    * particular order. For reading a graph whole (a scheme pair's links): the embedded store dumps
-   * it without a query, about twice as fast as a SELECT of the same triples; the HTTP adapter
+   * it without a query, faster than a SELECT of the same triples; the HTTP adapter
    * pages a SELECT of it, so a server's row cap never cuts it.
    */
   readGraph(graphIri: string, options?: QueryOptions): Promise<string>;

@@ -7,7 +7,7 @@
  * drops its partition at once, whatever its size.
  *
  * Titles and codes compare bytewise (COLLATE "C"): building the (title, code) index of a dataset
- * with millions of distinct titles is about 3× faster than under a language collation, and keyset
+ * with millions of distinct titles is much faster than under a language collation, and keyset
  * pages only need a stable order.
  */
 export const up = /* sql */ `

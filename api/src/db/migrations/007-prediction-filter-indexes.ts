@@ -1,7 +1,7 @@
 /**
  * The review's filtered walks (mapped, unmapped) get indexes that lead with `mapped`: early in a
  * review the mapped entries are few and far apart, and finding the next one through the order's
- * own index read on past every unmapped entry (seconds on a 2-million-entry set). With `mapped`
+ * own index reads on past every unmapped entry, which is slow on a large set. With `mapped`
  * first, each filter is its own index range, in each of the three orders.
  */
 export const up = /* sql */ `

@@ -1,7 +1,7 @@
 /**
  * Search lowers letters of every script: `string` compares bytewise (COLLATE "C", for fast keyset
- * walks), and under "C" `lower()` lowers ASCII only, so 'Émile' or 'Ölmüller' typed exactly were
- * never found. The trigram index is rebuilt on the string lowered under the database's own
+ * walks), and under "C" `lower()` lowers ASCII only, so 'Émile' or 'Ölmüller' typed exactly would
+ * not be found. The trigram index is rebuilt on the string lowered under the database's own
  * collation (C.UTF-8 or a language's), which the search lowers its query with too.
  */
 export const up = /* sql */ `

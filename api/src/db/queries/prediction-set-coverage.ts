@@ -6,8 +6,8 @@ import type { PredictionSetRow } from './prediction-sets.js';
 /**
  * The review's 'Coverage': how many of the dataset's people have a mapped title. People are the
  * first totals column's sum when the dataset has totals columns, else its rows (`occurrences`);
- * a standalone set counts its entries. One pass over the set's entries (about half a second for
- * two million), so the screen asks for it lazily, not with every entry.
+ * a standalone set counts its entries. One pass over all of the set's entries, slow on a large
+ * set, so the screen asks for it lazily, not with every entry.
  */
 export async function setCoverage(db: Queryable, set: PredictionSetRow, threshold: number): Promise<PredictionSetCoverage> {
   const dataset = set.dataset_id ? await findDatasetHeading(db, set.dataset_id) : null;

@@ -70,13 +70,13 @@ export function linkRoutes(app: AppContext): Router<AppState> {
       ctx.status = 304;
       return;
     }
-    // LinkMaps as JSON text, written as it is read: 100,000 links are ~12 MB of it, gzipped here
+    // LinkMaps as JSON text, written as it is read (megabytes for a large pair), gzipped here
     // (at level 1, several pieces at a time) while the rest is written; see links/gzip-pieces.ts.
     ctx.type = 'application/json';
     ctx.vary('Accept-Encoding');
     const body = linkMapsBody(schemes, requested, graphs);
     if (typeof body === 'string') {
-      // Gzipped here at level 1 (the middleware's level 6 takes ~4× longer on ~400 KB of JSON).
+      // Gzipped here at level 1 (the middleware's level 6 takes several times longer on JSON like this).
       if (body.length >= 2048 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
         ctx.set('Content-Encoding', 'gzip');
         skipCompression(ctx);
