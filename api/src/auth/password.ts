@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
  * Stored as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later and old
  * hashes still verify.
  */
+
 const scrypt = promisify(crypto.scrypt) as (
   password: string | Buffer,
   salt: Buffer,

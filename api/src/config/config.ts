@@ -9,6 +9,7 @@ import { type PredictionServices, readPredictionServices } from './prediction-se
  * machine of ours (local Postgres and Redis on their standard ports, the embedded triple store),
  * and is validated once at start-up: a bad value stops the process with a clear message.
  */
+
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function defaultSeedDir(): string | null {

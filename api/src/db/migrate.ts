@@ -8,6 +8,7 @@ import type { Database } from './database.js';
  * They run in order, each in its own transaction, under an advisory lock so that several
  * processes starting at once apply each migration exactly once.
  */
+
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const lockKey = 7_320_118; // any fixed number, shared by every process of this app
 

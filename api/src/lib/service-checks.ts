@@ -7,6 +7,7 @@ import { pingDatabase, splitDatabaseUrl } from '../db/database.js';
  * Start-up checks: a service that cannot be reached stops start-up with one line saying
  * what, where, and how to start it.
  */
+
 export class ServiceUnavailableError extends Error {}
 
 function hostPort(url: URL, defaultPort: number): string {

@@ -7,6 +7,7 @@ import type { SchemeImportFormat } from '@og/shared/contracts/schemes';
  * format of ../shared/data/schemes) or SKOS Turtle. Both give the same list of codes, which
  * `validateSchemeCodes` checks before anything is written.
  */
+
 export interface ImportedCode {
   code: string;
   name: string;

@@ -18,12 +18,12 @@ export interface CachedTree {
   summary: Omit<SchemeSummary, 'id' | 'label' | 'description'>;
 }
 
+const gzipAsync = promisify(gzip);
+
 /**
  * Scheme trees, built from the store once per scheme revision and kept in memory: an
  * unchanged scheme costs one Redis read (and a 304 when the client has it).
  */
-const gzipAsync = promisify(gzip);
-
 export class SchemeTrees {
   private readonly cache = new Map<SchemeId, CachedTree>();
   private readonly building = new Map<string, Promise<CachedTree>>();
@@ -53,8 +53,8 @@ export class SchemeTrees {
     // The ETag is the body's own hash: a 304 names this body, whatever the revision counter says.
     const entry: CachedTree = { revision, etag: contentEtag(scheme, [body]), tree, body, gzipped: null, summary: summarize(lookup) };
     this.cache.set(scheme, entry);
-    // The first answer after a change goes out plain rather than wait ~40 ms for ESCO's 3 MB to
-    // compress; the answers after it (other people, other tabs) get ~8× fewer bytes.
+    // The first answer after a change goes out plain rather than wait for a large tree to
+    // compress; the answers after it (other people, other tabs) get a fraction of the bytes.
     gzipAsync(body).then(
       (compressed) => {
         entry.gzipped = compressed;

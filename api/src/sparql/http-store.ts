@@ -15,35 +15,6 @@ import {
   type TripleStore,
 } from './triple-store.js';
 
-/**
- * The triple store behind the SPARQL 1.1 Protocol (Fuseki, Virtuoso, or any standard server),
- * spoken through `sparql-http-client`'s SimpleClient over Node's own `fetch`:
- *
- * - Queries and updates are POSTed as `application/x-www-form-urlencoded` (the client's
- *   `postUrlencoded`) — the one encoding every server takes (GET fails on long queries; Virtuoso 7
- *   never answers a POST of `application/sparql-query`, the client's default for queries). The
- *   client's raw responses are read here, not through its parsing clients, so row caps, Virtuoso's
- *   partial answers and server messages can be told apart.
- * - `select` pages an ORDER BY query without LIMIT/OFFSET in pages of `pageSize` rows, so a
- *   server's row cap (Virtuoso: ResultSetMaxRows, 10,000 by default) never cuts it. When the server
- *   refuses a sorted slice past its own limit (Virtuoso's MaxSortedTopRows, error SR353), the rest
- *   is paged as an ordered subquery with the slice outside. A result the server reports as cut
- *   (Virtuoso's `X-SPARQL-MaxRows` header) is an error, never a silently short answer; so is a
- *   Virtuoso CONSTRUCT as long as its row cap (Virtuoso cuts those without a sign).
- * - `loadGraph` inserts the N-Triples in batches (≤ `batchTriples` triples and ≤ `batchBytes`)
- *   into a temporary graph, two requests at a time, then swaps it in with one
- *   `MOVE SILENT GRAPH <tmp> TO GRAPH <target>` (or ADD it, without `replace`); on Virtuoso the
- *   batches carry `DEFINE sql:big-data-const 1` (about 10× faster there; other servers get plain SPARQL).
- * - `dumpNQuads` and `countTriples` cover every named graph except the server's own (Virtuoso's
- *   system graphs) and the temporary graphs of loads in progress. The default graph is not
- *   dumped: on Virtuoso it is the union of all graphs, and the app writes named graphs only.
- *   The dump pages SELECTs per graph, or GETs each graph from the Graph Store Protocol endpoint
- *   when `gspUrl` is set (checked against a COUNT of the graph, since a server may cut that
- *   answer silently too — Virtuoso does, near 10,000 triples — and paged instead when short).
- *   It is not a snapshot: writes during a dump may or may not be in it.
- * - Time limits are AbortSignals; a server's error becomes StoreSyntaxError (400) or StoreError
- *   with the server's own message.
- */
 export interface HttpStoreOptions {
   queryUrl: string;
   updateUrl: string;
@@ -96,7 +67,35 @@ function serverMessage(body: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text || '(no message)';
 }
 
-
+/**
+ * The triple store behind the SPARQL 1.1 Protocol (Fuseki, Virtuoso, or any standard server),
+ * spoken through `sparql-http-client`'s SimpleClient over Node's own `fetch`:
+ *
+ * - Queries and updates are POSTed as `application/x-www-form-urlencoded` (the client's
+ *   `postUrlencoded`) — the one encoding every server takes (GET fails on long queries; Virtuoso 7
+ *   never answers a POST of `application/sparql-query`, the client's default for queries). The
+ *   client's raw responses are read here, not through its parsing clients, so row caps, Virtuoso's
+ *   partial answers and server messages can be told apart.
+ * - `select` pages an ORDER BY query without LIMIT/OFFSET in pages of `pageSize` rows, so a
+ *   server's row cap (Virtuoso: ResultSetMaxRows, 10,000 by default) never cuts it. When the server
+ *   refuses a sorted slice past its own limit (Virtuoso's MaxSortedTopRows, error SR353), the rest
+ *   is paged as an ordered subquery with the slice outside. A result the server reports as cut
+ *   (Virtuoso's `X-SPARQL-MaxRows` header) is an error, never a silently short answer; so is a
+ *   Virtuoso CONSTRUCT as long as its row cap (Virtuoso cuts those without a sign).
+ * - `loadGraph` inserts the N-Triples in batches (≤ `batchTriples` triples and ≤ `batchBytes`)
+ *   into a temporary graph, two requests at a time, then swaps it in with one
+ *   `MOVE SILENT GRAPH <tmp> TO GRAPH <target>` (or ADD it, without `replace`); on Virtuoso the
+ *   batches carry `DEFINE sql:big-data-const 1` (much faster there; other servers get plain SPARQL).
+ * - `dumpNQuads` and `countTriples` cover every named graph except the server's own (Virtuoso's
+ *   system graphs) and the temporary graphs of loads in progress. The default graph is not
+ *   dumped: on Virtuoso it is the union of all graphs, and the app writes named graphs only.
+ *   The dump pages SELECTs per graph, or GETs each graph from the Graph Store Protocol endpoint
+ *   when `gspUrl` is set (checked against a COUNT of the graph, since a server may cut that
+ *   answer silently too — Virtuoso does, near 10,000 triples — and paged instead when short).
+ *   It is not a snapshot: writes during a dump may or may not be in it.
+ * - Time limits are AbortSignals; a server's error becomes StoreSyntaxError (400) or StoreError
+ *   with the server's own message.
+ */
 export class HttpStore implements TripleStore {
   readonly kind = 'http' as const;
   readonly rowCapped = true;

@@ -9,6 +9,7 @@
  * pseudo-markers"). So 'Stop default to parent' with "at most one link" is a code whose only entry
  * is its default, and a code defaulting to its parent is not offered 'Mark as unlinkable'.
  */
+
 export interface LinkingFacts {
   /** Codes of the other scheme the code itself is linked to (real links only). */
   direct: readonly string[];

@@ -1,8 +1,3 @@
-/**
- * The classification schemes the product knows, defined once (SPEC §3 lists thirteen; NACE
- * Rev. 2 is added because real data for it ships with the product and crosswalks use it).
- * A scheme's IRI prefix is `{BASE_IRI}{id}/` (DESIGN.md §3).
- */
 export interface SchemeDefinition {
   id: string;
   label: string;
@@ -10,6 +5,11 @@ export interface SchemeDefinition {
   description: string;
 }
 
+/**
+ * The classification schemes the product knows, defined once (SPEC §3 lists thirteen; NACE
+ * Rev. 2 is added because real data for it ships with the product and crosswalks use it).
+ * A scheme's IRI prefix is `{BASE_IRI}{id}/` (DESIGN.md §3).
+ */
 export const schemes = [
   { id: 'hisco', label: 'HISCO', description: 'Historical International Standard Classification of Occupations' },
   { id: 'pst2', label: 'PST-2', description: 'Primary-Secondary-Tertiary occupational scheme, second version (Cambridge Group)' },
