@@ -56,7 +56,7 @@ function child(examples: number, seed: number): void {
   console.log(JSON.stringify({ examples, titles: coder.titles, buildMs, peakRss: process.resourceUsage().maxRSS * 1024, beforeRss: before, titlesPerSecond: queries.length / (codingMs / 1000) }));
 }
 
-/** The built-in coder at scale (issue 13): building from `examples` coded titles (≤ 60 s, ≤ 1 GB RSS) and coding speed on one core (≥ 2,000 titles/s). */
+/** The built-in coder at scale: building from `examples` coded titles (≤ 60 s, ≤ 1 GB RSS) and coding speed on one core (≥ 2,000 titles/s). */
 export function benchCoder(options: { examples: number; seed: number }): BenchRow[] {
   const result = spawnSync(process.execPath, ['--max-old-space-size=900', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(options.examples), String(options.seed)], {
     encoding: 'utf8',

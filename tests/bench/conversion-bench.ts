@@ -31,7 +31,7 @@ function conversionFile(rows: number, seed: number): { path: string; bytes: numb
 }
 
 /**
- * Conversion at scale (issue 14): a dataset of `rows` distinct ESCO-coded rows converted to ISCO-08
+ * Conversion at scale: a dataset of `rows` distinct ESCO-coded rows converted to ISCO-08
  * at depth 3 through the seeded ESCO→ISCO-08 crosswalk (request to result ready, the job's own
  * time), against a plain SQL join-and-group of the same rows against the same links in a table,
  * in the same run (target ≤ 2.0×).

@@ -2,7 +2,7 @@ import type { BenchRow } from './bench-table.js';
 import { startAppProcess } from '../e2e/support/app-process.js';
 import { launchBrowser, newPage } from '../e2e/support/browser.js';
 
-/** Issue 15: an anonymous first visit downloads at most this much compressed JavaScript before the landing is interactive. */
+/** The landing's budget: an anonymous first visit downloads at most this much compressed JavaScript before the landing is interactive. */
 export const landingScriptBudgetBytes = 200 * 1024;
 
 interface Download {

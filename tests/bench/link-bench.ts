@@ -146,9 +146,9 @@ function generateCrosswalk(env: TestEnvironment, esco: Code[], onet: Code[], lin
 }
 
 /**
- * Links (issue 10's targets), against the embedded store, in the process of the api and a real
- * BullMQ worker (an in-process app, as `npm start` runs them together), each beside a baseline
- * measured in the same run:
+ * Links, against the embedded store, in the process of the api and a real BullMQ worker (an
+ * in-process app, as `npm start` runs them together), each beside a baseline measured in the
+ * same run:
  *
  * 1. `GET /api/links/maps?schemes=a,b` of ESCO × ISCO-08 (the seeded crosswalk, 2,942 links) and
  *    of ESCO × O*NET (a generated crosswalk of `links` links): the first answer after a link edit
@@ -161,7 +161,7 @@ function generateCrosswalk(env: TestEnvironment, esco: Code[], onet: Code[], lin
  * 3. the import of the generated crosswalk (`POST /api/crosswalks`, the `crosswalk.import` job),
  *    request to job completed, against the store's own bulk load (`loadGraph`) of the same triples;
  *    then the same import in the all-in-one process (`npm start`), for the longest it held the
- *    event loop (issue 9's target), beside the same process idle.
+ *    event loop (against every job's target, event-loop-probe.ts), beside the same process idle.
  */
 export async function benchLinks(options: { links?: number; toggles?: number; seed?: number; log?: (line: string) => void } = {}): Promise<LinkBenchResult> {
   const benchStarted = performance.now();

@@ -109,7 +109,7 @@ export interface PredictionBenchResult {
 }
 
 /**
- * Issue 11's figures: a set of `rows` entries imported through `POST /api/predictions` (upload
+ * Prediction sets: a set of `rows` entries imported through `POST /api/predictions` (upload
  * request to set ready) against a plain COPY of the same file into a bare table; the memory the
  * all-in-one process grows by while its worker imports; progress events a second; then the review
  * API's p95 on that set at threshold 0.75: first/next/previous under each filter, search, save, counts.

@@ -5,7 +5,7 @@ import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchBrowser, logIn, newPage } from './support/browser.js';
 
 /**
- * Issue 15: axe-core on every page of the app, anonymous and logged in, light and dark, with
+ * Axe-core on every page of the app, anonymous and logged in, light and dark, with
  * real data (the demo's schemes and ESCO–ISCO-08 crosswalk, a dataset, a prediction set and a
  * conversion): no serious or critical violation anywhere.
  */

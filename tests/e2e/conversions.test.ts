@@ -8,10 +8,11 @@ import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
- * Issue 14 as a new user does it, in Debian's Chromium against the built app: upload an ESCO-coded
- * CSV, convert it into ISCO-08 at 'Root + 2' from 'New conversion', follow the job to the result
- * (totals that add up, target codes with sample titles, problematic codes), walk the problematic
- * codes on the diagram ('Map only here', 'Save and next'), and download the converted table.
+ * Converting a dataset as a new user does it, in Debian's Chromium against the built app: upload
+ * an ESCO-coded CSV, convert it into ISCO-08 at 'Root + 2' from 'New conversion', follow the job
+ * to the result (totals that add up, target codes with sample titles, problematic codes), walk the
+ * problematic codes on the diagram ('Map only here', 'Save and next'), and download the converted
+ * table.
  */
 
 const labelsFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/titles/esco_occupation_labels_en.csv');

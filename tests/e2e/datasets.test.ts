@@ -244,7 +244,7 @@ describe('uploading a dataset through the wizard', () => {
     for (const depth of ['Root categories', 'Root + 1', 'Root + 2', 'Max']) await expectVisible(page.getByText(depth, { exact: true }));
     for (const tolerance of ['Aggregate all', 'Closest common parent']) await expectVisible(page.getByRole('radio', { name: tolerance }));
     for (const weighting of ['Equal shares', 'Proportional to a reference dataset', 'All to one target']) await expectVisible(page.getByRole('radio', { name: weighting }));
-    // Confirm works (issue 14): without a target scheme it asks for one and stays open.
+    // Confirm works: without a target scheme it asks for one and stays open.
     await page.getByTestId('conversion-confirm').click();
     await expectVisible(page.getByTestId('conversion-modal').getByText('Choose the scheme to convert into'));
     await shot(page, 'datasets-modal-new-conversion-light');

@@ -9,7 +9,7 @@ import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
- * Issue 15's Explore as an anonymous visitor does it, in Debian's Chromium against the built app
+ * Explore as an anonymous visitor does it, in Debian's Chromium against the built app
  * with the seeded schemes and ESCO → ISCO-08 crosswalk (2,942 broadMatch links, ESCO occupation →
  * ISCO-08 unit group): look up an ISCO-08 code and its ESCO occupations, follow one into ESCO,
  * translate pasted and uploaded ESCO codes into ISCO-08 and download the table; and a member's

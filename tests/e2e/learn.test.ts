@@ -5,7 +5,7 @@ import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { expectVisible, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 /**
- * Learn (SPEC §2, issue 15) for an anonymous visitor: HISCO's fishermen as a classification tree,
+ * Learn (SPEC §2) for an anonymous visitor: HISCO's fishermen as a classification tree,
  * and ESCO's fishery occupations linked to ISCO-08's unit groups, with the seeded crosswalk.
  */
 

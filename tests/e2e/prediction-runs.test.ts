@@ -5,9 +5,10 @@ import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
- * Issue 13 as a new user does it, in Debian's Chromium against the built app: upload an uncoded
- * Danish census sample with 'Make predictions in a given scheme: HISCO', watch the run, review the
- * set; then run the built-in coder again from 'Run predictions' and read what it learned from.
+ * Running predictions as a new user does it, in Debian's Chromium against the built app: upload
+ * an uncoded Danish census sample with 'Make predictions in a given scheme: HISCO', watch the run,
+ * review the set; then run the built-in coder again from 'Run predictions' and read what it
+ * learned from.
  */
 
 const censusFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/titles/occcanine_dk_occupations_unlabelled.csv');

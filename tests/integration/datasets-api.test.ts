@@ -21,6 +21,7 @@ import { waitFor } from '../support/wait-for.js';
  * partition), so paging and deleting are tested here too; the end-to-end run through the real
  * worker is in the last block.
  */
+
 let env: TestEnvironment;
 let alice: HttpClient;
 let bea: HttpClient;

@@ -13,11 +13,12 @@ import { startTestEnvironment, type TestEnvironment } from '../support/test-envi
 import { waitFor } from '../support/wait-for.js';
 
 /**
- * Issue 24 item 5: an edit spans the triple store, Redis (revisions) and PostgreSQL (audit log,
- * link records). Here Redis or PostgreSQL fails between those steps of a link edit and of a code
- * edit, on servers of the test's own; the edit must end up fully recorded once they are back (or,
- * with PostgreSQL down before the store write, not made at all), and no 304 may name a changed body.
+ * An edit spans the triple store, Redis (revisions) and PostgreSQL (audit log, link records).
+ * Here Redis or PostgreSQL fails between those steps of a link edit and of a code edit, on
+ * servers of the test's own; the edit must end up fully recorded once they are back (or, with
+ * PostgreSQL down before the store write, not made at all), and no 304 may name a changed body.
  */
+
 const seedDir = path.resolve(import.meta.dirname, '../../../shared/data/schemes');
 let pg: PrivatePostgres;
 let redis: PrivateRedis;

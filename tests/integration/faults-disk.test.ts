@@ -15,7 +15,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
- * A full disk (issue 24): DATA_DIR on a tmpfs of 8 MiB. An upload that outgrows the disk answers
+ * A full disk: DATA_DIR on a tmpfs of 8 MiB. An upload that outgrows the disk answers
  * 507 and leaves nothing behind, one that says it will not fit is refused before its body is
  * read, and a link write whose log append the disk cannot take is refused whole, while the
  * writes before and after it (once there is room again) are kept, also across a reopen of the

@@ -17,6 +17,7 @@ import { waitFor } from '../support/wait-for.js';
  * ends: completed with exact counts after the restart, failed with a message when its queue
  * record is gone, with nothing half-made left behind.
  */
+
 const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2,hisco_3,prob_3,desc_3,hisco_4,prob_4,desc_4,hisco_5,prob_5,desc_5,occ1';
 const rows = 600_000;
 const distinctTitles = 250_000;

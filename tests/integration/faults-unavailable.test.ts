@@ -6,11 +6,12 @@ import { startTestEnvironment, type TestEnvironment } from '../support/test-envi
 import { waitFor } from '../support/wait-for.js';
 
 /**
- * Issue 24 item 7: while PostgreSQL or Redis is down the API answers 503 `unavailable` with
+ * While PostgreSQL or Redis is down the API answers 503 `unavailable` with
  * `Retry-After` (not 500, and not after waiting for the store to return), the process serves on,
  * and the same calls answer 200 once the store is back. The app runs against a PostgreSQL and a
  * Redis of this file's own, stopped and started here; the shared servers are never touched.
  */
+
 let postgres: PrivatePostgres;
 let redis: PrivateRedis;
 let env: TestEnvironment;

@@ -13,7 +13,7 @@ const data = path.resolve(import.meta.dirname, '../../../shared/data');
 const llmKey = 'sk-test-secret-key-123';
 
 /**
- * A real HTTP server on loopback speaking both protocols (issue 13): OccCANINE's service contract
+ * A real HTTP server on loopback speaking both protocols: OccCANINE's service contract
  * (`POST /occcanine` → wide rows) and OpenAI-compatible chat completions (`POST /v1/chat/completions`),
  * with the failures the adapters must live with: a 503 and a 429 before answering, and a title
  * that always fails.

@@ -13,6 +13,7 @@ import { freePort } from './free-port.js';
  * pg_ctl as the postgres user, a data directory under the temp dir, trust auth on 127.0.0.1);
  * Redis is `redis-server` on a free port with no persistence.
  */
+
 const run = promisify(execFile);
 const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
