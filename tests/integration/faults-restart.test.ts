@@ -67,6 +67,18 @@ async function finishedJob(jobId: string, timeoutMs: number): Promise<JobRun> {
   );
 }
 
+/** Waits until a job run is failed, read from the database (the queue may no longer know it); answers its row. */
+async function failedJobRun(jobId: string, timeoutMs: number): Promise<{ state: string; error: string | null }> {
+  return waitFor(
+    `job run ${jobId} to fail`,
+    async () => {
+      const found = await db.query<{ state: string; error: string | null }>('SELECT state, error FROM job_runs WHERE id = $1', [jobId]);
+      return found.rows[0]?.state === 'failed' ? found.rows[0] : null;
+    },
+    { timeoutMs, intervalMs: 250 },
+  );
+}
+
 async function leftoverTables(setId: string): Promise<string[]> {
   const compact = setId.replace(/-/g, '');
   const found = await db.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relname LIKE $1 AND relkind IN ('r', 'p')`, [`%${compact}%`]);
@@ -146,14 +158,7 @@ describe('Redis losing its data during an import', () => {
     await redis.kill();
     await redis.start();
 
-    const run = await waitFor(
-      'the lost job run to fail',
-      async () => {
-        const found = await db.query<{ state: string; error: string | null }>('SELECT state, error FROM job_runs WHERE id = $1', [jobId]);
-        return found.rows[0]?.state === 'failed' ? found.rows[0] : null;
-      },
-      { timeoutMs: 120_000, intervalMs: 250 },
-    );
+    const run = await failedJobRun(jobId, 120_000);
     expect(app.alive(), app.output()).toBe(true);
     expect(run.error).toBe(lostJobMessage);
     const set = await db.query('SELECT state, error FROM prediction_sets WHERE id = $1', [predictionSetId]);
@@ -187,14 +192,7 @@ describe('job runs the queue no longer has', () => {
          FROM prediction_sets WHERE id = $3`,
       [lostId, JSON.stringify({ predictionSetId: setId, path: upload, originalName: 'lost.csv' }), setId],
     );
-    const run = await waitFor(
-      'the reconciler to fail the lost run',
-      async () => {
-        const found = await db.query<{ state: string; error: string | null }>('SELECT state, error FROM job_runs WHERE id = $1', [lostId]);
-        return found.rows[0]?.state === 'failed' ? found.rows[0] : null;
-      },
-      { timeoutMs: 30_000, intervalMs: 250 },
-    );
+    const run = await failedJobRun(lostId, 30_000);
     expect(run.error).toBe(lostJobMessage);
     expect((await db.query('SELECT state, error FROM prediction_sets WHERE id = $1', [setId])).rows[0]).toEqual({ state: 'failed', error: lostJobMessage });
     expect(fs.existsSync(upload)).toBe(false);
