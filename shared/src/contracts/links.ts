@@ -109,9 +109,36 @@ export const linkMapsQuery = z.object({
     .refine((ids) => ids.length === 1 || ids[0] !== ids[1], 'Name two different schemes, or one'),
 });
 
-/** The form fields of `POST /api/crosswalks` beside its `file`: the schemes of the file's two code columns, and the relation of rows that name none. */
+/** A crosswalk's relation values mapped to SKOS relations (`{"exactISCO": "exactMatch"}`). */
+export const crosswalkRelationMap = z.record(z.string().trim().min(1).max(200), linkRelation);
+export type CrosswalkRelationMap = z.infer<typeof crosswalkRelationMap>;
+
+/** A relation map as a form field sends it: JSON text. */
+const relationMapField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, crosswalkRelationMap);
+
+/** The weight column a crosswalk import reads: a header name, or `none` (no weights); absent: detected from the header. */
+export const crosswalkWeightColumn = z.string().trim().min(1).max(200);
+
+/**
+ * The form fields of `POST /api/crosswalks` beside its `file`: the schemes of the file's two code
+ * columns, the relation of rows that name none, the weight column, and the relation values to read
+ * as SKOS relations.
+ */
 export const crosswalkImportFields = z
-  .object({ source: schemeId, target: schemeId, relation: linkRelation.default(defaultLinkRelation) })
+  .object({
+    source: schemeId,
+    target: schemeId,
+    relation: linkRelation.default(defaultLinkRelation),
+    weightColumn: crosswalkWeightColumn.optional(),
+    relationMap: relationMapField.optional(),
+  })
   .refine((fields) => fields.source !== fields.target, { message: 'A crosswalk joins two different schemes', path: ['target'] });
 export type CrosswalkImportFields = z.infer<typeof crosswalkImportFields>;
 
@@ -140,3 +167,14 @@ export const staleLinks = z.object({
   ),
 });
 export type StaleLinks = z.infer<typeof staleLinks>;
+
+/** How a crosswalk file's columns are read: code columns, relation, weight (`weightAs`: taken as they are, or counts made shares of the source code's total), and those not read. */
+export const crosswalkColumns = z.object({
+  source: z.string(),
+  target: z.string(),
+  relation: z.string().optional(),
+  weight: z.string().optional(),
+  weightAs: z.enum(['share', 'count']).optional(),
+  ignored: z.array(z.string()),
+});
+export type CrosswalkColumns = z.infer<typeof crosswalkColumns>;

@@ -36,6 +36,8 @@ export const translateTarget = z.object({
   path: z.enum(conversionPaths),
   /** The code below the asked-for one whose link this is (a code with no links of its own takes its descendants'); null for its own links and inherited ones. */
   via: z.string().nullable(),
+  /** The link's weight (SSSOM's confidence, in (0, 1]) as a share of the code it starts from; absent when it has none. */
+  weight: z.number().gt(0).lte(1).optional(),
 });
 export type TranslateTarget = z.infer<typeof translateTarget>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkRelation } from '../contracts/links.js';
+import { crosswalkColumns, crosswalkRelationMap, linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
 
 export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
@@ -115,6 +115,10 @@ export const jobKinds = {
       /** The stored upload, under DATA_DIR/uploads. */
       path: z.string(),
       originalName: z.string(),
+      /** A header name, or `none`; absent: detected (crosswalk-import/csv-table.ts). */
+      weightColumn: z.string().optional(),
+      /** Relation values of the file read as these SKOS relations. */
+      relationMap: crosswalkRelationMap.optional(),
     }),
     phases: z.enum(['reading', 'writing', 'done']),
     result: z.object({
@@ -124,6 +128,8 @@ export const jobKinds = {
       alreadyPresent: z.number().int().nonnegative(),
       /** Rows not made a link of; each with its reason in the refused rows' download. */
       refused: z.number().int().nonnegative(),
+      /** Which columns of the file were read as what (absent from imports made before it was said). */
+      columns: crosswalkColumns.optional(),
     }),
     attempts: 2,
   }),

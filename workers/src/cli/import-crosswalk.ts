@@ -19,10 +19,14 @@ import { checkServices, prepareDatabase } from '@og/api/startup';
 import { startWorkers } from '../start-workers.js';
 
 const usage = `Usage: npm run import:crosswalk -- --source ID --target ID --file PATH [--relation closeMatch]
+       [--weight-column NAME|none] [--relation-map '{"exactISCO":"exactMatch"}']
 Links the codes of two schemes from a crosswalk file: CSV with source_code,target_code[,relation]
 columns, or SSSOM TSV. --relation (exactMatch, closeMatch, broadMatch, narrowMatch, relatedMatch;
 default closeMatch) is the relation of rows that name none, read from source to target. Links the
 store has already are kept; rows that cannot be linked are listed with their reasons.
+--weight-column names the column of weights (counts such as n_titles become shares of the source
+code's total), or none; without it a column named confidence, weight, share…, n… or count… is read.
+--relation-map reads the file's relation values it names as those SKOS relations.
 When the app is running on the embedded store, the import runs as a job of the app's workers.
 The schemes are: ${schemeIds.join(', ')}.`;
 
@@ -32,7 +36,7 @@ function parseArguments(): CrosswalkImportFields & { file: string } {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { source: { type: 'string' }, target: { type: 'string' }, file: { type: 'string' }, relation: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { source: { type: 'string' }, target: { type: 'string' }, file: { type: 'string' }, relation: { type: 'string' }, 'weight-column': { type: 'string' }, 'relation-map': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     }));
   } catch (error) {
@@ -43,8 +47,15 @@ function parseArguments(): CrosswalkImportFields & { file: string } {
     process.exit(0);
   }
   if (!values.source || !values.target || !values.file) throw new UsageError(usage);
-  const fields = crosswalkImportFields.safeParse({ source: values.source, target: values.target, relation: values.relation });
-  if (!fields.success) throw new UsageError(`${fields.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`);
+  const fields = crosswalkImportFields.safeParse({
+    source: values.source,
+    target: values.target,
+    relation: values.relation,
+    weightColumn: values['weight-column'],
+    relationMap: values['relation-map'],
+  });
+  const option = (field: PropertyKey | undefined) => ({ weightColumn: 'weight-column', relationMap: 'relation-map' })[String(field)] ?? String(field);
+  if (!fields.success) throw new UsageError(`${fields.error.issues.map((issue) => `--${option(issue.path[0])}: ${issue.message}`).join('\n')}\n${usage}`);
   return { ...fields.data, file: path.resolve(values.file) };
 }
 
@@ -112,7 +123,16 @@ async function main(): Promise<void> {
   const { result, jobId } = outcome;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Imported ${result.imported} links (${result.alreadyPresent} already present, ${result.refused} rows refused) in ${seconds} s.`);
+  if (result.columns) console.log(describeColumns(result.columns));
   if (result.refused) console.log(`The refused rows and their reasons: GET /api/crosswalks/imports/${jobId}/refused.csv`);
+}
+
+/** Which columns were read as what, in a line. */
+function describeColumns(columns: NonNullable<JobResult<'crosswalk.import'>['columns']>): string {
+  const read = [`source codes from ${columns.source}`, `target codes from ${columns.target}`];
+  if (columns.relation) read.push(`relations from ${columns.relation}`);
+  read.push(columns.weight ? `weights from ${columns.weight}${columns.weightAs === 'count' ? " (counts, as shares of each source code's total)" : ''}` : 'no weights');
+  return `Read ${read.join(', ')}${columns.ignored.length ? `; not read: ${columns.ignored.join(', ')}` : ''}.`;
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 import { type CrosswalkFile, openCrosswalkFile } from './crosswalk-file.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
-import type { CrosswalkSchemes } from './csv-table.js';
+import type { CrosswalkSchemes, CsvReading } from './csv-table.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const crosswalksDir = path.resolve(repoRoot, '../shared/data/crosswalks');
@@ -22,10 +22,10 @@ async function readRows(file: CrosswalkFile): Promise<CrosswalkRow[]> {
   return rows;
 }
 
-async function readText(text: string | Uint8Array, options: { pieceSize?: number; schemes?: CrosswalkSchemes } = {}) {
+async function readText(text: string | Uint8Array, options: { pieceSize?: number; schemes?: CrosswalkSchemes; reading?: CsvReading } = {}) {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  const file = await openCrosswalkFile(inPieces(bytes, options.pieceSize ?? 64 * 1024), options.schemes);
-  return { format: file.format, metadata: file.metadata, rows: await readRows(file) };
+  const file = await openCrosswalkFile(inPieces(bytes, options.pieceSize ?? 64 * 1024), options.schemes, options.reading);
+  return { format: file.format, metadata: file.metadata, columns: file.columns, rows: await readRows(file) };
 }
 
 /** The error reading fails with (at the start, or at a row). */
@@ -175,11 +175,45 @@ describe('a crosswalk CSV', () => {
     expect(links((await readText('label,isco08_code,HISCO Code\nx,0110,01110\n', { schemes })).rows)).toEqual([[2, '01110', '0110', null]]);
   });
 
-  it('reads confidence, author and date columns', async () => {
-    const { rows } = await readText('source_code,target_code,confidence,author,date\n1,2,0.75,orcid:0000-0001,2024-05-01\n3,4,,,\n');
+  it('reads weight, author and date columns, a weight cell that is not a number kept as written', async () => {
+    const { rows, columns } = await readText('source_code,target_code,confidence,author,date,note\n1,2,0.75,orcid:0000-0001,2024-05-01,x\n3,4,,,,\n5,6,high,,,\n');
+    expect(columns).toEqual({ source: 'source_code', target: 'target_code', weight: 'confidence', weightAs: 'share', ignored: ['note'] });
     expect(rows).toEqual([
-      { line: 2, sourceCode: '1', targetCode: '2', relation: null, confidence: 0.75, author: 'orcid:0000-0001', date: '2024-05-01' },
+      { line: 2, sourceCode: '1', targetCode: '2', relation: null, weight: 0.75, author: 'orcid:0000-0001', date: '2024-05-01' },
       { line: 3, sourceCode: '3', targetCode: '4', relation: null },
+      { line: 4, sourceCode: '5', targetCode: '6', relation: null, badWeight: 'high' },
+    ]);
+  });
+
+  it('detects the weight column, shares before counts, or reads the one named, or none', async () => {
+    const header = 'source_code,target_code,n_index_entries,share_of_soc2020_entries,source_title\n1111,1112,33,0.6471,Chief executives\n';
+    expect((await readText(header)).columns).toEqual({
+      source: 'source_code',
+      target: 'target_code',
+      weight: 'share_of_soc2020_entries',
+      weightAs: 'share',
+      ignored: ['n_index_entries', 'source_title'],
+    });
+    const counts = await readText(header, { reading: { weightColumn: 'n_index_entries' } });
+    expect(counts.columns).toMatchObject({ weight: 'n_index_entries', weightAs: 'count' });
+    expect(counts.rows[0]!.weight).toBe(33);
+    expect((await readText('source_code,target_code,n_titles,name\n1,2,73,x\n')).columns).toMatchObject({ weight: 'n_titles', weightAs: 'count', ignored: ['name'] });
+    const none = await readText(header, { reading: { weightColumn: 'none' } });
+    expect(none.columns.weight).toBeUndefined();
+    expect(none.rows[0]!.weight).toBeUndefined();
+    await expect(readText(header, { reading: { weightColumn: 'share' } })).rejects.toThrow("the header has no weight column 'share'");
+  });
+
+  it('reads relation values the relation map names as the relations they map to', async () => {
+    const file = 'source_code,target_code,match_type\n1,2,exactISCO\n3,4,broadMatch\n';
+    const plain = (await readText(file)).rows;
+    expect(plain.map((row) => [row.relation, row.badRelation])).toEqual([
+      [null, 'exactISCO'],
+      ['broadMatch', undefined],
+    ]);
+    expect(links((await readText(file, { reading: { relationMap: { exactISCO: 'exactMatch' } } })).rows)).toEqual([
+      [2, '1', '2', 'exactMatch'],
+      [3, '3', '4', 'broadMatch'],
     ]);
   });
 
@@ -193,8 +227,6 @@ describe('a crosswalk CSV', () => {
     const unclosed = await readError('source_code,target_code\n1,2\n3,"4\n5,6\n', 2);
     expect([unclosed.line, unclosed.problem]).toEqual([3, 'a quoted cell is never closed (a " is missing).']);
     expect((await readError('source_code,target_code\n1,2\n\n3,"4"x\n')).line).toBe(4);
-    const confidence = await readError('source_code,target_code,confidence\n1,2,1\n3,4,high\n');
-    expect(confidence.message).toBe("Line 3: the confidence 'high' is not a number from 0 to 1.");
   });
 });
 
@@ -234,11 +266,20 @@ describe('an SSSOM/TSV file', () => {
         relation: 'exactMatch',
         sourceIri: 'https://example.org/hisco/01110',
         targetIri: 'https://example.org/isco08/2113',
-        confidence: 0.9,
+        weight: 0.9,
+        justification: 'semapv:ManualMappingCuration',
         author: 'orcid:0000-0002-1825-0097',
         date: '2024-05-01',
       },
-      { line: 15, sourceCode: '02000', targetCode: '2140', relation: 'broadMatch', sourceIri: 'https://example.org/hisco/02000', targetIri: 'https://example.org/isco08/2140' },
+      {
+        line: 15,
+        sourceCode: '02000',
+        targetCode: '2140',
+        relation: 'broadMatch',
+        sourceIri: 'https://example.org/hisco/02000',
+        targetIri: 'https://example.org/isco08/2140',
+        justification: 'semapv:ManualMappingCuration',
+      },
       {
         line: 16,
         sourceCode: 'A B',
@@ -246,10 +287,17 @@ describe('an SSSOM/TSV file', () => {
         relation: 'relatedMatch',
         sourceIri: 'https://example.org/hisco/A%20B',
         targetIri: 'https://example.org/isco08/0110',
-        confidence: 1,
+        weight: 1,
+        justification: 'semapv:LexicalMatching',
         author: 'orcid:1|orcid:2',
       },
     ]);
+  });
+
+  it('fails naming the line when a confidence is not a number', async () => {
+    const bad = table.map((cells, index) => (index === 2 ? cells.map((cell, column) => (column === 6 ? 'high' : cell)) : cells));
+    const error = await readError(sssom(bad));
+    expect(error.message).toBe("Line 15: the confidence 'high' is not a number from 0 to 1.");
   });
 
   it('reads a block whose `#` is followed by spaces, CRLF line ends, in small pieces', async () => {
@@ -320,8 +368,17 @@ describe('an SSSOM/TSV file', () => {
         relation: 'broadMatch',
         sourceIri: 'https://example.org/og/nace2.1/01.11',
         targetIri: 'https://example.org/og/pst2/2,2,18,1,2,1,2,0',
+        justification: 'semapv:ManualMappingCuration',
       },
-      { line: 11, sourceCode: 'A B', targetCode: '1,0,0,0,0,0,0,0', relation: 'exactMatch', sourceIri: 'https://example.org/og/nace2.1/A%20B', targetIri: 'https://example.org/og/pst2/1,0,0,0,0,0,0,0' },
+      {
+        line: 11,
+        sourceCode: 'A B',
+        targetCode: '1,0,0,0,0,0,0,0',
+        relation: 'exactMatch',
+        sourceIri: 'https://example.org/og/nace2.1/A%20B',
+        targetIri: 'https://example.org/og/pst2/1,0,0,0,0,0,0,0',
+        justification: 'semapv:ManualMappingCuration',
+      },
     ]);
 
     const csv = await readText('source_code,target_code,relation,source_name,target_name\r\n01.11,"2,2,18,1,2,1,2,0",broadMatch,"Growing of cereals, rice",x\r\n');

@@ -1,10 +1,11 @@
+import type { CrosswalkColumns } from '@og/shared/contracts/links';
 import { type CsvDialect, detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
-import { type CrosswalkSchemes, findCsvColumns, readCsvRow } from './csv-table.js';
+import { type CrosswalkSchemes, type CsvReading, findCsvColumns, readCsvRow } from './csv-table.js';
 import { decodeFileText, TextAhead } from './file-text.js';
 import { type MetadataLine, readSssomMetadata, type SssomMetadata } from './sssom-metadata.js';
-import { findSssomColumns, readSssomRow } from './sssom-table.js';
+import { describeSssomColumns, findSssomColumns, readSssomRow } from './sssom-table.js';
 import { readTableRows, type TableRow } from './table-rows.js';
 
 /**
@@ -31,6 +32,8 @@ export interface CrosswalkFile {
   format: CrosswalkFormat;
   /** SSSOM: the metadata block (mapping_set_id, license, prefixes); null for a CSV. */
   metadata: SssomMetadata | null;
+  /** Which columns are read as what. */
+  columns: CrosswalkColumns;
   /** Every row, in file order: read as it is asked for, once. */
   rows: AsyncGenerator<CrosswalkRow>;
 }
@@ -45,17 +48,17 @@ const dialectSampleLength = 64 * 1024;
  * (a file stream closed) before the error is thrown; after that, reading the rows to the end, or
  * leaving a `for await` over them early, lets go of them.
  */
-export async function openCrosswalkFile(bytes: AsyncIterable<Uint8Array>, schemes: CrosswalkSchemes = {}): Promise<CrosswalkFile> {
+export async function openCrosswalkFile(bytes: AsyncIterable<Uint8Array>, schemes: CrosswalkSchemes = {}, reading: CsvReading = {}): Promise<CrosswalkFile> {
   const decoded = decodeFileText(bytes);
   try {
-    return await readStart(new TextAhead(decoded), schemes);
+    return await readStart(new TextAhead(decoded), schemes, reading);
   } catch (error) {
     await decoded.return(undefined);
     throw error;
   }
 }
 
-async function readStart(text: TextAhead, schemes: CrosswalkSchemes): Promise<CrosswalkFile> {
+async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: CsvReading): Promise<CrosswalkFile> {
   const start = await text.peek(dialectSampleLength);
   const firstLine = /^[^\r\n]*/.exec(start)![0];
   const format: CrosswalkFormat = start.startsWith('#') || firstLine.split('\t').includes('subject_id') ? 'sssom' : 'csv';
@@ -72,10 +75,10 @@ async function readStart(text: TextAhead, schemes: CrosswalkSchemes): Promise<Cr
   const names = header.value.cells.map((name) => name.trim());
   if (metadata) {
     const columns = findSssomColumns(names, header.value.line);
-    return { format, metadata, rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata)) };
+    return { format, metadata, columns: describeSssomColumns(names, columns), rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata)) };
   }
-  const columns = findCsvColumns(names, header.value.line, schemes);
-  return { format, metadata, rows: crosswalkRows(table, (row) => readCsvRow(row, columns)) };
+  const columns = findCsvColumns(names, header.value.line, schemes, reading);
+  return { format, metadata, columns: columns.described, rows: crosswalkRows(table, (row) => readCsvRow(row, columns)) };
 }
 
 /** The `#` lines at the top of the file, without their `#`. */

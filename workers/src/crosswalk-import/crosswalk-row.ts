@@ -27,8 +27,15 @@ export interface CrosswalkRow {
   /** SSSOM: the subject and object as full IRIs (the CURIE expanded with the curie_map). */
   sourceIri?: string;
   targetIri?: string;
-  /** 0 to 1. */
-  confidence?: number;
+  /**
+   * The weight cell as a number, as written: a share (SSSOM's `confidence`, a CSV's `weight`,
+   * `share…`) or a count (`n…`, `count…`) that the import makes a share of the source code's total.
+   */
+  weight?: number;
+  /** The weight cell as written when it is not a number: the import fails naming the row. */
+  badWeight?: string;
+  /** SSSOM: the row's `mapping_justification` (a CURIE), as written. */
+  justification?: string;
   /** As written: SSSOM's `author_id` (CURIEs, several separated by `|`), or a CSV's author column. */
   author?: string;
   /** As written (SSSOM: `YYYY-MM-DD`). */
@@ -40,13 +47,17 @@ export function cellText(cells: readonly string[], column: number): string {
   return column < 0 ? '' : (cells[column] ?? '').trim();
 }
 
-/** A confidence cell: empty, or a number from 0 to 1. */
+/** A confidence cell: empty, or a number from 0 to 1; anything else fails the file at its line. */
 export function readConfidence(text: string, line: number): number | undefined {
   if (text === '') return undefined;
-  const value = Number(text);
-  if (!/^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text) || value > 1) {
+  const value = readNumber(text);
+  if (value === undefined || value > 1) {
     throw new CrosswalkFileError(line, `the confidence ${quoteValue(text)} is not a number from 0 to 1.`);
   }
   return value;
 }
 
+/** A number cell as written (`12`, `0.25`, `.5`, `1e-3`, a sign allowed); undefined when it is not one. */
+export function readNumber(text: string): number | undefined {
+  return /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text) ? Number(text) : undefined;
+}

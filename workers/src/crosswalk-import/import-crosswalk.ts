@@ -2,18 +2,21 @@ import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { LinkRelation } from '@og/shared/contracts/links';
+import { unspecifiedMatching } from '@og/shared/domain/link-justifications';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import { type Database, inTransaction } from '@og/api/db/database';
 import { appendAudit } from '@og/api/db/queries/audit-log';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
-import { recordLinksMade } from '@og/api/db/queries/link-records';
+import { type LinkMaker, recordLinksMade, type WeightedLinkEnds } from '@og/api/db/queries/link-records';
 import { pairGraph, storedLink } from '@og/api/links/link-edits';
 import { forEachIriTriple, relationOfIri, type StoredLink } from '@og/api/links/link-queries';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { withSchemeLock } from '@og/api/schemes/scheme-lock';
 import { iri, ntriple, type SparqlFragment } from '@og/api/sparql/sparql-builder';
+import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
 import { findCode, schemeCodes } from '../scheme-codes/scheme-codes.js';
+import { CrosswalkFileError } from './crosswalk-file-error.js';
 import { openCrosswalkFile } from './crosswalk-file.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
 
@@ -36,8 +39,8 @@ async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set
  * collation's); a group's few links stay in file order, its records all land in one part of the
  * index anyway.
  */
-function inRecordOrder(links: StoredLink[]): StoredLink[] {
-  const byFirst = new Map<string, StoredLink[]>();
+function inRecordOrder<Link extends StoredLink>(links: Link[]): Link[] {
+  const byFirst = new Map<string, Link[]>();
   for (const link of links) {
     const group = byFirst.get(link.first);
     if (group) group.push(link);
@@ -63,11 +66,11 @@ function linkTriples(links: StoredLink[]): string {
  * thread. The records are committed only once the load is durable. Side by side, the two take
  * about the time of one.
  */
-async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: StoredLink[], actorId: string | null): Promise<void> {
+async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
   const sorted = inRecordOrder(links);
   await inTransaction(db, async (client) => {
     let settled = false;
-    const recorded = recordLinksMade(client, sorted, actorId, { keepExisting: true }).finally(() => (settled = true));
+    const recorded = recordLinksMade(client, sorted, maker, { keepExisting: true }).finally(() => (settled = true));
     recorded.catch(() => undefined); // awaited below
     // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
     const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
@@ -78,6 +81,62 @@ async function writeLinks(schemes: SchemeContext, db: Database, graph: string, l
     if (load.status === 'rejected') throw load.reason;
     if (record.status === 'rejected') throw record.reason;
   });
+}
+
+/** A link the import makes, with its facts. */
+type ImportedLink = StoredLink & WeightedLinkEnds;
+
+/** Rows with a bad weight listed in the import's failure. */
+const badWeightsShown = 20;
+
+/**
+ * The weights of a file's links: each weight cell checked as its row is read, then, once every row
+ * is, counts made shares of their source code's total over the links made (so the weights of a
+ * source code's links sum to 1), shares taken as they are. Any bad weight fails the whole import.
+ */
+class ImportWeights {
+  private readonly bad: { line: number; text: string; why: string }[] = [];
+  private readonly byLink = new Map<string, { source: string; value: number }>();
+
+  constructor(
+    private readonly counts: boolean,
+    private readonly weightOf: 'first' | 'second',
+  ) {}
+
+  /** Notes a row's weight cell that is not a number, or not a count above 0 or a share in (0, 1]. */
+  check(row: CrosswalkRow): void {
+    if (row.badWeight !== undefined) this.bad.push({ line: row.line, text: row.badWeight, why: 'not a number' });
+    else if (row.weight === undefined) return;
+    else if (!Number.isFinite(row.weight) || row.weight <= 0) this.bad.push({ line: row.line, text: String(row.weight), why: this.counts ? 'not a count above 0' : 'not above 0' });
+    else if (!this.counts && row.weight > 1) this.bad.push({ line: row.line, text: String(row.weight), why: 'above 1' });
+  }
+
+  /** A link's weight cell; a link listed twice adds its counts (a share: the last one). */
+  add(key: string, source: string, value: number): void {
+    const kept = this.byLink.get(key);
+    this.byLink.set(key, { source, value: this.counts && kept ? kept.value + value : value });
+  }
+
+  throwIfBad(column: string): void {
+    if (this.bad.length === 0) return;
+    const shown = this.bad.slice(0, badWeightsShown).map((row) => `line ${row.line} (${quoteValue(row.text)}: ${row.why})`);
+    throw new CrosswalkFileError(
+      this.bad[0]!.line,
+      `the weight column ${quoteValue(column)} has ${this.bad.length} row${this.bad.length === 1 ? '' : 's'} whose weight is not ${this.counts ? 'a count above 0' : 'a number in (0, 1]'}: ${shown.join(', ')}${this.bad.length > badWeightsShown ? ', …' : ''}`,
+    );
+  }
+
+  /** Gives each link its weight. */
+  apply(links: Map<string, ImportedLink>): void {
+    const totals = new Map<string, number>();
+    if (this.counts) for (const { source, value } of this.byLink.values()) totals.set(source, (totals.get(source) ?? 0) + value);
+    for (const [key, { source, value }] of this.byLink) {
+      const link = links.get(key);
+      if (!link) continue;
+      link.weight = this.counts ? value / totals.get(source)! : value;
+      link.weightOf = this.weightOf;
+    }
+  }
 }
 
 const refusalsPerInsert = 5_000;
@@ -98,9 +157,10 @@ export async function importCrosswalk(
   const { schemes, db } = deps;
   const { source, target } = input;
   const [sourceCodes, targetCodes] = await Promise.all([schemeCodes(schemes, source), schemeCodes(schemes, target)]);
-  const file = await openCrosswalkFile(fs.createReadStream(input.path), { sourceScheme: source, targetScheme: target });
+  const file = await openCrosswalkFile(fs.createReadStream(input.path), { sourceScheme: source, targetScheme: target }, { weightColumn: input.weightColumn, relationMap: input.relationMap });
+  const weights = new ImportWeights(file.columns.weightAs === 'count', source < target ? 'first' : 'second');
 
-  const links = new Map<string, StoredLink>();
+  const links = new Map<string, ImportedLink>();
   const refusals: CrosswalkRefusal[] = [];
   let rows = 0;
   const refuse = (row: CrosswalkRow, reason: string) =>
@@ -114,8 +174,11 @@ export async function importCrosswalk(
     if (sourceValue === null) refuse(row, 'unknown source code');
     else if (targetValue === null) refuse(row, 'unknown target code');
     else {
-      const link = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
-      links.set(`${link.first} ${link.second}`, link);
+      const link: ImportedLink = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
+      if (row.justification) link.justification = row.justification;
+      const key = `${link.first} ${link.second}`;
+      links.set(key, link);
+      if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
     }
   };
   for await (const row of file.rows) {
@@ -126,6 +189,7 @@ export async function importCrosswalk(
     const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
     const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
     if (row.relation) readRelations++;
+    weights.check(row);
     if (!row.sourceCode) refuse(row, 'no source code');
     else if (!row.targetCode) refuse(row, 'no target code');
     else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
@@ -136,6 +200,8 @@ export async function importCrosswalk(
     if (relationColumnIgnored) take(row, sourceValue, targetValue, input.relation);
     else refuse(row, 'bad relation');
   }
+  weights.throwIfBad(file.columns.weight ?? '');
+  weights.apply(links);
   refusals.sort((a, b) => a.line - b.line);
   const matched = rows - refusals.length;
 
@@ -150,10 +216,11 @@ export async function importCrosswalk(
       links.clear();
       existing.clear();
       if (added.length) {
-        await writeLinks(schemes, db, graph, added, context.actorId);
+        const maker: LinkMaker = { madeBy: context.actorId, source: `crosswalk.import:${context.jobId}:${input.originalName}`, justification: unspecifiedMatching };
+        await writeLinks(schemes, db, graph, added, maker);
         await schemes.revisions.bump(first, second);
       }
-      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length };
+      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length, columns: file.columns };
       await appendAudit(db, { actorId: context.actorId, action: 'crosswalk.import', scheme: null, subject: graph, before: null, after: { ...input, ...result } });
       return added.length;
     }),
@@ -168,5 +235,5 @@ export async function importCrosswalk(
     unit: 'rows',
     ...(relationColumnIgnored ? { message: `The relation column holds no SKOS relation: every row was linked as ${input.relation}.` } : {}),
   });
-  return { imported, alreadyPresent: matched - imported, refused: refusals.length };
+  return { imported, alreadyPresent: matched - imported, refused: refusals.length, columns: file.columns };
 }

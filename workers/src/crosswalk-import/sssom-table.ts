@@ -1,4 +1,4 @@
-import { linkRelations } from '@og/shared/contracts/links';
+import { type CrosswalkColumns, linkRelations } from '@og/shared/contracts/links';
 import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 import { cellText, type CrosswalkRow, readConfidence } from './crosswalk-row.js';
@@ -43,6 +43,18 @@ export function findSssomColumns(header: readonly string[], line: number): Sssom
   return columns;
 }
 
+/** How the table's columns are read, for the import's result. */
+export function describeSssomColumns(header: readonly string[], columns: SssomColumns): CrosswalkColumns {
+  const read = new Set(Object.values(columns));
+  return {
+    source: 'subject_id',
+    target: 'object_id',
+    relation: 'predicate_id',
+    ...(columns.confidence >= 0 ? { weight: 'confidence', weightAs: 'share' as const } : {}),
+    ignored: header.filter((_, column) => !read.has(column)),
+  };
+}
+
 const relationCuries = linkRelations.map((relation) => `skos:${relation}`).join(', ');
 
 /** A row of the table as a crosswalk row; null for a row with neither subject nor object. */
@@ -64,6 +76,7 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
 
   const justification = cellText(cells, columns.justification);
   if (justification) expand(justification, 'mapping_justification');
+  const confidence = readConfidence(cellText(cells, columns.confidence), line);
   const author = cellText(cells, columns.author);
   for (const id of author.split('|')) if (id.trim()) expand(id.trim(), 'author_id');
 
@@ -76,7 +89,8 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
     badRelation: modifier ? `${modifier} ${predicateText}` : undefined,
     sourceIri: subject?.iri,
     targetIri: object?.iri,
-    confidence: readConfidence(cellText(cells, columns.confidence), line),
+    ...(confidence !== undefined ? { weight: confidence } : {}),
+    ...(justification ? { justification } : {}),
     author: author || undefined,
     // SSSOM's propagation: a set-level mapping_date is every mapping's when the table has no such column.
     date: (columns.date >= 0 ? cellText(cells, columns.date) : metadata.mappingDate) || undefined,

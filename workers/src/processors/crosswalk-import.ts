@@ -23,7 +23,7 @@ export function crosswalkImport(deps: WorkerDeps): JobProcessor<'crosswalk.impor
     } catch (error) {
       if (error instanceof CrosswalkFileError) {
         await removeUpload(deps.config, file);
-        throw new UnrecoverableError(`${input.originalName}: ${error.message}. Nothing was imported.`);
+        throw new UnrecoverableError(`${input.originalName}: ${error.message.replace(/\.$/, '')}. Nothing was imported.`);
       }
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
       throw error;

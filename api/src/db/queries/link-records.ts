@@ -1,3 +1,4 @@
+import { manualMappingCuration } from '@og/shared/domain/link-justifications';
 import type { Queryable } from '../database.js';
 
 /** A link as the store keeps it: the code IRI of the scheme first in name order, then the other. */
@@ -6,15 +7,86 @@ export interface LinkEnds {
   second: string;
 }
 
-/** The links were made (or made again, e.g. with another relation) now: their records start afresh. */
-export async function recordLinksMade(db: Queryable, links: LinkEnds[], madeBy: string | null, options: { keepExisting?: boolean } = {}): Promise<void> {
+/** Who or what made links, and how: a user (`madeBy`) or an import (`source`), and a SEMAPV justification. */
+export interface LinkMaker {
+  madeBy: string | null;
+  /** A crosswalk import: `crosswalk.import:{job id}:{file name}`; null for a user's link. */
+  source?: string | null;
+  justification?: string;
+  comment?: string | null;
+}
+
+/** A link with its weight, when it has one (in (0, 1]), whose share it is, and its own justification when it has one. */
+export interface WeightedLinkEnds extends LinkEnds {
+  weight?: number | null;
+  weightOf?: 'first' | 'second';
+  justification?: string;
+}
+
+/**
+ * The links were made (or made again, e.g. with another relation) now: their records start afresh,
+ * made by `maker` (manual curation unless it says otherwise). A link made again without a weight
+ * keeps the one it had. `keepExisting`: links that have a record keep it as it is.
+ */
+export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   if (links.length === 0) return;
   await db.query(
-    `INSERT INTO link_records (first_iri, second_iri, made_by)
-     SELECT first_iri, second_iri, $3 FROM unnest($1::text[], $2::text[]) AS made (first_iri, second_iri)
-     ON CONFLICT (first_iri, second_iri) DO ${options.keepExisting ? 'NOTHING' : 'UPDATE SET made_at = now(), made_by = EXCLUDED.made_by, confirmed_at = NULL'}`,
-    [links.map((link) => link.first), links.map((link) => link.second), madeBy],
+    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment)
+     SELECT first_iri, second_iri, weight, CASE WHEN weight IS NULL THEN NULL ELSE weight_of END, justification, $6, $7, $8
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::text[]) AS made (first_iri, second_iri, weight, weight_of, justification)
+     ON CONFLICT (first_iri, second_iri) DO ${
+       options.keepExisting
+         ? 'NOTHING'
+         : `UPDATE SET made_at = now(), made_by = EXCLUDED.made_by, source = EXCLUDED.source, justification = EXCLUDED.justification,
+                       comment = EXCLUDED.comment, weight = coalesce(EXCLUDED.weight, link_records.weight),
+                       weight_of = CASE WHEN EXCLUDED.weight IS NULL THEN link_records.weight_of ELSE EXCLUDED.weight_of END, confirmed_at = NULL`
+     }`,
+    [
+      links.map((link) => link.first),
+      links.map((link) => link.second),
+      links.map((link) => link.weight ?? null),
+      links.map((link) => link.weightOf ?? 'first'),
+      links.map((link) => link.justification ?? maker.justification ?? manualMappingCuration),
+      maker.madeBy,
+      maker.source ?? null,
+      maker.comment ?? null,
+    ],
   );
+}
+
+/** A link's facts as its record keeps them. */
+export interface LinkFacts {
+  weight: number | null;
+  /** Whose share the weight is: the first code's or the second's (null without a weight). */
+  weightOf: 'first' | 'second' | null;
+  madeBy: string | null;
+  source: string | null;
+  madeAt: Date;
+  justification: string;
+  comment: string | null;
+}
+
+/** The facts of the given links (those without a record left out), keyed `first second`. */
+export async function findLinkFacts(db: Queryable, links: LinkEnds[]): Promise<Map<string, LinkFacts>> {
+  const facts = new Map<string, LinkFacts>();
+  if (links.length === 0) return facts;
+  const result = await db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: 'first' | 'second' | null; made_by: string | null; source: string | null; made_at: Date; justification: string; comment: string | null }>(
+    `SELECT r.first_iri, r.second_iri, r.weight, r.weight_of, r.made_by, r.source, r.made_at, r.justification, r.comment
+       FROM link_records r JOIN unnest($1::text[], $2::text[]) AS asked (first_iri, second_iri) USING (first_iri, second_iri)`,
+    [links.map((link) => link.first), links.map((link) => link.second)],
+  );
+  for (const row of result.rows) {
+    facts.set(`${row.first_iri} ${row.second_iri}`, {
+      weight: row.weight,
+      weightOf: row.weight_of,
+      madeBy: row.made_by,
+      source: row.source,
+      madeAt: row.made_at,
+      justification: row.justification,
+      comment: row.comment,
+    });
+  }
+  return facts;
 }
 
 /** The links are gone. */
@@ -38,7 +110,7 @@ export async function forgetLinksOf(db: Queryable, code: string, otherPrefix: st
 export type LinkRecordsChange = { made: LinkEnds[]; madeBy: string | null } | { forget: LinkEnds[] } | { forgetOf: { code: string; otherPrefix: string } };
 
 export async function applyLinkRecordsChange(db: Queryable, change: LinkRecordsChange): Promise<void> {
-  if ('made' in change) await recordLinksMade(db, change.made, change.madeBy);
+  if ('made' in change) await recordLinksMade(db, change.made, { madeBy: change.madeBy, justification: manualMappingCuration });
   else if ('forget' in change) await forgetLinks(db, change.forget);
   else await forgetLinksOf(db, change.forgetOf.code, change.forgetOf.otherPrefix);
 }

@@ -16,7 +16,7 @@ export function translateRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/translate');
   router.post('/', anonymousLimit(app, 'reads'), anonymousLimit(app, 'translations'), async (ctx) => {
     const request = parseInput(translateRequest, ctx.request.body);
-    ctx.body = (await translateCodes(app.schemes, request)) satisfies TranslateResult;
+    ctx.body = (await translateCodes(app, request)) satisfies TranslateResult;
   });
   return router;
 }
