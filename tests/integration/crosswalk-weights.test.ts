@@ -137,7 +137,7 @@ describe('a crosswalk with weights', () => {
     const job = await importFile(shares, 'bad-weights.csv', file, { source: 'soc2020', target: 'isco08' });
     expect(job.state).toBe('failed');
     expect(job.error).toBe(
-      "bad-weights.csv: Line 3: the weight column 'weight' has 3 rows whose weight is not a number in (0, 1]: line 3 ('lots': not a number), line 4 ('1.5': above 1), line 5 ('0': not above 0). Nothing was imported.",
+      "bad-weights.csv: Line 3: the weight column 'weight' has 3 rows whose weight is not a number in (0, 1]: line 3 ('lots': not a number), line 4 ('1.5': above 1), line 5 ('0': not above 0) (name another weight column, or none). Nothing was imported.",
     );
     expect(await linkCount(shares)).toBe(before);
     const countsFile = ['source_code,target_code,count', '1111,2111,3', '1112,2112,-2', ''].join('\n');

@@ -122,7 +122,7 @@ class ImportWeights {
     const shown = this.bad.slice(0, badWeightsShown).map((row) => `line ${row.line} (${quoteValue(row.text)}: ${row.why})`);
     throw new CrosswalkFileError(
       this.bad[0]!.line,
-      `the weight column ${quoteValue(column)} has ${this.bad.length} row${this.bad.length === 1 ? '' : 's'} whose weight is not ${this.counts ? 'a count above 0' : 'a number in (0, 1]'}: ${shown.join(', ')}${this.bad.length > badWeightsShown ? ', …' : ''}`,
+      `the weight column ${quoteValue(column)} has ${this.bad.length} row${this.bad.length === 1 ? '' : 's'} whose weight is not ${this.counts ? 'a count above 0' : 'a number in (0, 1]'}: ${shown.join(', ')}${this.bad.length > badWeightsShown ? ', …' : ''} (name another weight column, or none)`,
     );
   }
 
