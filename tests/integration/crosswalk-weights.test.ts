@@ -212,3 +212,85 @@ describe('a link made through the links API', () => {
     expect(record).toMatchObject({ made_by: shares.adminId, source: null, justification: 'semapv:ManualMappingCuration', weight: null, weight_of: null });
   });
 });
+
+describe('the SSSOM export of a pair', () => {
+  /** The pair's links with their facts, keyed by code values (SOC 2020 code, then ISCO-08 code), with relations from the link maps (keyed from ISCO-08, first in name order). */
+  async function pairFacts(side: Side) {
+    const relations = ((await (await side.admin.get('/api/links/maps?schemes=soc2020,isco08')).json()) as LinkMaps).relations;
+    const rows = (
+      await side.env.app.db.query<LinkRecord & { comment: string | null }>(
+        `SELECT first_iri, second_iri, weight, weight_of, justification, comment FROM link_records WHERE first_iri LIKE '%/isco08/%' AND second_iri LIKE '%/soc2020/%'`,
+      )
+    ).rows;
+    const facts = new Map(rows.map((row) => [`${valueOf(row.second_iri)} ${valueOf(row.first_iri)}`, { weight: row.weight, weightOf: row.weight_of, justification: row.justification, comment: row.comment }]));
+    const links = Object.entries(relations)
+      .filter(([key]) => key.startsWith('isco08:'))
+      .map(([key, relation]) => {
+        const [isco, soc] = key.split(' ').map((end) => end.slice(end.indexOf(':') + 1));
+        return { key: `${soc} ${isco}`, relation, ...facts.get(`${soc} ${isco}`) };
+      })
+      .sort((a, b) => (a.key < b.key ? -1 : 1));
+    return links;
+  }
+
+  it('writes each link with its facts and the set metadata, and importing it into an empty store gives the same links, weights and justifications', async () => {
+    // The SOC 2020 → ISCO-08 file imported with weights from n_index_entries (again, when the first test ran: it adds nothing), and one link made by hand.
+    const imported = await importFile(counts, 'soc2020-isco08.csv', socIsco, { source: 'soc2020', target: 'isco08', weightColumn: 'n_index_entries' });
+    expect(imported.state, imported.error ?? '').toBe('completed');
+    const made = await counts.admin.post('/api/links', { sourceScheme: 'soc2020', sourceNodeID: '1111', targetScheme: 'isco08', targetNodeID: '2111', relation: 'relatedMatch' });
+    expect(made.status, await made.clone().text()).toBe(204);
+    const importRecord = (await records(counts, 'second_iri LIKE $1 AND first_iri LIKE $2', ['%/soc2020/1111', '%/isco08/1112']))[0]!;
+    const jobId = importRecord.source!.split(':')[1]!;
+    const today = new Date().toISOString().slice(0, 10);
+
+    const response = await counts.admin.get('/api/crosswalks/soc2020/isco08?format=sssom');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const lines = text.split('\n');
+    const metadata = lines.filter((line) => line.startsWith('#'));
+    expect(metadata).toContain('# mapping_set_id: https://w3id.org/occupation-graph/crosswalks/soc2020-isco08');
+    expect(metadata).toContain('# license: https://w3id.org/sssom/license/unspecified');
+    expect(metadata.find((line) => line.startsWith('# mapping_tool: '))).toMatch(/^# mapping_tool: The Occupation Graph \d+\.\d+\.\d+$/);
+    const [header, ...body] = lines.filter((line) => !line.startsWith('#') && line !== '');
+    expect(header).toBe('subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification\tconfidence\tauthor_id\tcreator_id\tmapping_date\tcomment');
+    expect(body).toHaveLength(socIscoRows.length + 1);
+    const rowOf = (subject: string, object: string) => body.find((line) => line.startsWith(`soc2020:${subject}\t`) && line.split('\t')[3] === `isco08:${object}`)!.split('\t');
+    const total1111 = socIscoRows.filter((row) => row.source_code === '1111').reduce((sum, row) => sum + Number(row.n_index_entries), 0);
+    const chief = rowOf('1111', '1112');
+    expect(chief).toEqual([
+      'soc2020:1111',
+      chief[1],
+      'skos:closeMatch',
+      'isco08:1112',
+      chief[4],
+      'semapv:UnspecifiedMatching',
+      String(33 / total1111),
+      '',
+      `ogimport:${jobId}`,
+      today,
+      '',
+    ]);
+    expect(chief[1]).not.toBe('');
+    expect(rowOf('1111', '2111')).toEqual(['soc2020:1111', chief[1], 'skos:relatedMatch', 'isco08:2111', rowOf('1111', '2111')[4], 'semapv:ManualMappingCuration', '', `oguser:${counts.adminId}`, '', today, '']);
+    expect(metadata).toContain('#   oguser: https://w3id.org/occupation-graph/user/');
+    expect(metadata).toContain('#   ogimport: https://w3id.org/occupation-graph/crosswalks/imports/');
+
+    // Read the other way, the weights are shares of the object: no confidence.
+    const back = (await (await counts.admin.get('/api/crosswalks/isco08/soc2020?format=sssom')).text()).split('\n');
+    const backChief = back.find((line) => line.startsWith('isco08:1112\t') && line.split('\t')[3] === 'soc2020:1111')!.split('\t');
+    expect(backChief.slice(5)).toEqual(['semapv:UnspecifiedMatching', '', '', `ogimport:${jobId}`, today, '']);
+
+    const fresh = await startSide(['soc2020', 'isco08']);
+    try {
+      const job = await importFile(fresh, 'soc2020-isco08.sssom.tsv', text, { source: 'soc2020', target: 'isco08' });
+      expect(job.state, job.error ?? '').toBe('completed');
+      expect(job.result).toMatchObject({ imported: socIscoRows.length + 1, alreadyPresent: 0, refused: 0 });
+      const original = await pairFacts(counts);
+      expect(original).toHaveLength(socIscoRows.length + 1);
+      expect(original.filter((link) => link.weight != null)).toHaveLength(socIscoRows.length);
+      expect(await pairFacts(fresh)).toEqual(original);
+    } finally {
+      await fresh.env.close();
+    }
+  });
+});

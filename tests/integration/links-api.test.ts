@@ -244,7 +244,7 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       expect(text).toMatch(/^# curie_map:\n# {3}soc2020: https:\/\/w3id\.org\/occupation-graph\/soc2020\/\n/);
       expect(text).toContain('# license: https://w3id.org/sssom/license/unspecified\n');
       const table = text.split('\n').filter((line) => line && !line.startsWith('#'));
-      expect(table[0]).toBe('subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification');
+      expect(table[0]).toBe('subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification\tconfidence\tauthor_id\tcreator_id\tmapping_date\tcomment');
       const row = table.find((line) => line.startsWith(`soc2020:${soc.otherLeaf}\t`))!.split('\t');
       expect([row[2], row[3], row[5]]).toEqual(['skos:exactMatch', `isco08:${isco.otherLeaf}`, 'semapv:ManualMappingCuration']);
       expect(table.length - 1).toBe(await count());

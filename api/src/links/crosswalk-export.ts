@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { relationBetween } from '@og/shared/contracts/links';
 import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
+import type { Queryable } from '../db/database.js';
+import { findLinkFacts, type LinkEnds, type LinkFacts } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { readLinkMaps } from './link-maps.js';
 
@@ -16,20 +19,52 @@ interface CrosswalkRow {
   relation: string;
   targetCode: string;
   targetName: string;
+  /** The link as the store keys it, for its facts. */
+  ends: LinkEnds;
 }
+
+/** The SSSOM columns written, one mapping a row. */
+export const sssomColumns = [
+  'subject_id',
+  'subject_label',
+  'predicate_id',
+  'object_id',
+  'object_label',
+  'mapping_justification',
+  'confidence',
+  'author_id',
+  'creator_id',
+  'mapping_date',
+  'comment',
+] as const;
+
+/** The justification of a link without a record: nothing says how it was made. */
+const unspecifiedMatching = 'semapv:UnspecifiedMatching';
+
+/** `mapping_tool`: the api package's name and version, read once. */
+const mappingTool = (() => {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `The Occupation Graph ${manifest.version}`;
+})();
+
+/** A crosswalk import's job id from a link's `source` (`crosswalk.import:{job id}:{file name}`). */
+const importJobOf = (source: string) => source.split(':')[1] ?? source;
 
 /** TSV cells: SSSOM tables are plain TSV, so a tab or line break inside a label becomes a space. */
 const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
 
 /**
  * The links between two schemes as a crosswalk file, read from `source` to `target`: SSSOM TSV
- * (a metadata block with its `curie_map`, `mapping_set_id` and `license`, then one mapping a row,
- * `predicate_id` a `skos:` CURIE, subjects and objects CURIEs of the codes' IRIs) or CSV
+ * (a metadata block with its `curie_map`, `mapping_set_id`, `license` and `mapping_tool`, then one
+ * mapping a row, `predicate_id` a `skos:` CURIE, subjects and objects CURIEs of the codes' IRIs, and
+ * each link's facts: its justification, its weight as `confidence` when the weight is a share of the
+ * subject, its maker (`author_id` a user, `creator_id` an import), `mapping_date` and comment) or CSV
  * (`source_code,target_code,relation,…` by code string), both of which the crosswalk import reads
  * back, so an export imported into an empty store gives the same links. The CSV's names, and any
  * code string but a plain number, are guarded against formula injection by the CSV writer.
  */
 export async function exportCrosswalk(
+  db: Queryable,
   schemes: SchemeContext,
   options: { source: SchemeId; target: SchemeId; format: CrosswalkFormat; license: string },
 ): Promise<{ body: string; contentType: string; fileName: string }> {
@@ -43,7 +78,10 @@ export async function exportCrosswalk(
       const relation = relationBetween(maps, { scheme: source, value }, { scheme: target, value: linked });
       const targetCode = targetTree.tree.lookup[linked];
       if (!relation || !targetCode) continue; // a pseudo-target, or a code gone from its scheme
-      rows.push({ sourceValue: value, targetValue: linked, sourceCode: sourceCode.label, sourceName: sourceCode.name, relation, targetCode: targetCode.label, targetName: targetCode.name });
+      const sourceIri = schemes.iris.code(source, value);
+      const targetIri = schemes.iris.code(target, linked);
+      const ends = source < target ? { first: sourceIri, second: targetIri } : { first: targetIri, second: sourceIri };
+      rows.push({ sourceValue: value, targetValue: linked, sourceCode: sourceCode.label, sourceName: sourceCode.name, relation, targetCode: targetCode.label, targetName: targetCode.name, ends });
     }
   }
   rows.sort((a, b) => (a.sourceCode < b.sourceCode ? -1 : a.sourceCode > b.sourceCode ? 1 : a.targetCode < b.targetCode ? -1 : 1));
@@ -55,21 +93,42 @@ export async function exportCrosswalk(
     );
     return { body, contentType: 'text/csv; charset=utf-8', fileName };
   }
+  const facts = await findLinkFacts(db, rows.map((row) => row.ends));
+  // A weight is written as the confidence only when it is a share of the subject (the source code).
+  const sourceEnd = source < target ? 'first' : 'second';
   // A code's IRI is its scheme's prefix and its value (DESIGN §3): the CURIE of the prefix and the value.
   const curie = (scheme: SchemeId, value: string) => `${scheme}:${value}`;
   const header = [
     '# curie_map:',
     `#   ${source}: ${schemes.iris.codePrefix(source)}`,
     `#   ${target}: ${schemes.iris.codePrefix(target)}`,
+    `#   oguser: ${schemes.iris.baseIri}user/`,
+    `#   ogimport: ${schemes.iris.baseIri}crosswalks/imports/`,
     '#   semapv: https://w3id.org/semapv/vocab/',
     '#   skos: http://www.w3.org/2004/02/skos/core#',
     `# mapping_set_id: ${schemes.iris.baseIri}crosswalks/${source}-${target}`,
     `# mapping_set_title: ${schemeById(source).label} to ${schemeById(target).label}`,
     `# license: ${options.license}`,
-    ['subject_id', 'subject_label', 'predicate_id', 'object_id', 'object_label', 'mapping_justification'].join('\t'),
+    `# mapping_tool: ${mappingTool}`,
+    sssomColumns.join('\t'),
   ];
-  const lines = rows.map((row) =>
-    [curie(source, row.sourceValue), tsvCell(row.sourceName), `skos:${row.relation}`, curie(target, row.targetValue), tsvCell(row.targetName), 'semapv:ManualMappingCuration'].join('\t'),
-  );
+  const lines = rows.map((row) => {
+    const fact: LinkFacts | undefined = facts.get(`${row.ends.first} ${row.ends.second}`);
+    const cells: Record<(typeof sssomColumns)[number], string> = {
+      subject_id: curie(source, row.sourceValue),
+      subject_label: tsvCell(row.sourceName),
+      predicate_id: `skos:${row.relation}`,
+      object_id: curie(target, row.targetValue),
+      object_label: tsvCell(row.targetName),
+      mapping_justification: fact?.justification ?? unspecifiedMatching,
+      confidence: fact?.weight != null && fact.weightOf === sourceEnd ? String(fact.weight) : '',
+      // A link from an import is the import's (creator_id); a user's link is theirs (author_id).
+      author_id: fact && !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
+      creator_id: fact?.source ? `ogimport:${importJobOf(fact.source)}` : '',
+      mapping_date: fact ? fact.madeAt.toISOString().slice(0, 10) : '',
+      comment: tsvCell(fact?.comment ?? ''),
+    };
+    return sssomColumns.map((column) => cells[column]).join('\t');
+  });
   return { body: `${[...header, ...lines].join('\n')}\n`, contentType: 'text/tab-separated-values; charset=utf-8', fileName };
 }

@@ -55,7 +55,7 @@ export function crosswalkRoutes(app: AppContext): Router<AppState> {
     const [source, target] = pair.data;
     if (source === target) throw new AppError('bad_request', 'A crosswalk joins two different schemes.');
     const { format } = parseInput(exportQuery, ctx.query, 'query');
-    const file = await exportCrosswalk(app.schemes, { source, target, format, license: app.config.crosswalkLicense });
+    const file = await exportCrosswalk(app.db, app.schemes, { source, target, format, license: app.config.crosswalkLicense });
     ctx.type = file.contentType;
     ctx.attachment(file.fileName);
     ctx.body = file.body;
