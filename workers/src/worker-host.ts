@@ -215,10 +215,6 @@ export class WorkerHost {
     this.reconciler.start();
   }
 
-  /** One reconciling pass at once (see {@link JobReconciler}); answers how many runs it settled. */
-  reconcile(): Promise<number> {
-    return this.reconciler.reconcile();
-  }
 
   /**
    * Stops taking jobs and lets running ones finish; after `graceMs` it asks them to stop at
