@@ -14,11 +14,11 @@ import { forEachIriTriple, relationOfIri, type StoredLink } from '@og/api/links/
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { withSchemeLock } from '@og/api/schemes/scheme-lock';
 import { iri, ntriple, type SparqlFragment } from '@og/api/sparql/sparql-builder';
-import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
+import { quoteValue } from '@og/api/files/dataset-file-error';
 import { findCode, schemeCodes } from '../scheme-codes/scheme-codes.js';
-import { CrosswalkFileError } from './crosswalk-file-error.js';
-import { openCrosswalkFile } from './crosswalk-file.js';
-import type { CrosswalkRow } from './crosswalk-row.js';
+import { CrosswalkFileError } from '@og/api/links/crosswalk-file/crosswalk-file-error';
+import { openCrosswalkFile } from '@og/api/links/crosswalk-file/crosswalk-file';
+import type { CrosswalkRow } from '@og/api/links/crosswalk-file/crosswalk-row';
 
 /** The links a pair's graph holds, each as `first second` and as `second first` (their IRIs). */
 async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, inTransaction, type Queryable, setLocalLockTimeout } from '@og/api/db/database';
 import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '@og/api/db/queries/datasets';
-import { InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
+import { InvalidDatasetFileError, quoteValue } from '@og/api/files/dataset-file-error';
 
 /**
  * The statements of a dataset ingest on its own connection and tables (the dataset's row is read

@@ -6,7 +6,7 @@ import type { Database } from '@og/api/db/database';
 import { findDatasetToIngest } from '@og/api/db/queries/dataset-ingest';
 import { datasetExists } from '@og/api/db/queries/datasets';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
-import { InvalidDatasetFileError } from './dataset-file-error.js';
+import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
 import {
   analyzePartition,
   attachPartition,
@@ -25,9 +25,9 @@ import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-tit
 import { readJsonTitles } from './read-json-titles.js';
 import { DatasetRowGroups } from './row-groups.js';
 import { CopyTargets } from './table-copy.js';
-import type { ByteEncoding } from './text-bytes.js';
+import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { defaultGroupBytes } from './title-groups.js';
-import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from './upload-sniffing.js';
+import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from '@og/api/files/upload-sniffing';
 
 export interface IngestDatasetInput {
   datasetId: string;

@@ -2,11 +2,11 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { nameHeaderColumns } from '@og/shared/domain/csv-header';
 import type { CsvDialect } from '@og/shared/domain/csv-dialect';
-import { InvalidDatasetFileError } from './dataset-file-error.js';
+import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
 import { type FilePiece, maxRowBytes, readCsvTitles, type TitleColumns } from './read-csv-titles.js';
-import type { ByteEncoding } from './text-bytes.js';
+import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { TitleGroups } from './title-groups.js';
-import { NotUtf8Error } from './upload-sniffing.js';
+import { NotUtf8Error } from '@og/api/files/upload-sniffing';
 
 /**
  * The byte-level CSV reading checked against papaparse (what the browser uses) and

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import { nameHeaderColumns } from '@og/shared/domain/csv-header';
 import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 import { CsvRowScanner, rowFound, rowIncomplete, strayQuote } from './csv-scanner.js';
-import { errorAtLine, InvalidDatasetFileError, quoteValue } from './dataset-file-error.js';
+import { errorAtLine, InvalidDatasetFileError, quoteValue } from '@og/api/files/dataset-file-error';
 import { EventLoopTurns } from './event-loop-turns.js';
-import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from './text-bytes.js';
+import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from '@og/api/files/text-bytes';
 import type { RowGroups } from './row-groups.js';
 import { nulInTitle, tableFull } from './title-groups.js';
 import { maxTitleAndCodeBytes, maxTitleCharacters, nulProblem, titleProblem } from './title-limits.js';
 import { parseWholeNumberBytes, totalsCellProblem } from './totals-values.js';
-import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from './upload-sniffing.js';
+import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from '@og/api/files/upload-sniffing';
 
 /**
  * Reading a CSV upload into title groups, streamed: the file in pieces of a MiB, the rows found

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { InvalidDatasetFileError } from './dataset-file-error.js';
+import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
 import { EventLoopTurns } from './event-loop-turns.js';
 import type { RowGroups } from './row-groups.js';
 import { nulInTitle, sumTooLarge, tableFull } from './title-groups.js';

@@ -1,4 +1,4 @@
-import type { ByteEncoding } from './text-bytes.js';
+import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { type CopyOutput, defaultGroupBytes, lateRow, tableFull, TitleGroups } from './title-groups.js';
 import { WrittenKeyFilter } from './written-keys.js';
 

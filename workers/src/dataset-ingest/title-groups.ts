@@ -1,5 +1,5 @@
 import { EventLoopTurns } from './event-loop-turns.js';
-import { type ByteEncoding, decodeText } from './text-bytes.js';
+import { type ByteEncoding, decodeText } from '@og/api/files/text-bytes';
 
 /**
  * Grouping rows by (title, code) before they reach Postgres: a table from each distinct pair to

@@ -1,4 +1,4 @@
-import { quoteValue } from './dataset-file-error.js';
+import { quoteValue } from '@og/api/files/dataset-file-error';
 
 /** Most digits a totals value may have: sums of such values stay exact in a double for a long while. */
 const maxTotalsDigits = 15;

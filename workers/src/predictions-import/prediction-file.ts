@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
-import { CrosswalkFileError } from '../crosswalk-import/crosswalk-file-error.js';
-import { decodeFileText, TextAhead } from '../crosswalk-import/file-text.js';
-import { readTableRows, type TableRow } from '../crosswalk-import/table-rows.js';
+import { CrosswalkFileError } from '@og/api/links/crosswalk-file/crosswalk-file-error';
+import { decodeFileText, TextAhead } from '@og/api/links/crosswalk-file/file-text';
+import { readTableRows, type TableRow } from '@og/api/links/crosswalk-file/table-rows';
 import { findOccCanineColumns, OccCanineEntries } from './occcanine-csv.js';
 import { JsonListScanner, readOccpastEntry } from './occpast-json.js';
 import { PredictionFileError } from './prediction-file-error.js';
@@ -13,7 +13,7 @@ import { PredictionFileError } from './prediction-file-error.js';
  * name: a file whose text is a JSON list (or object) is OCCPAST JSON (occpast-json.ts); any other
  * is a CSV as OccCANINE's `predict` writes it, wide, greedy or top-k (occcanine-csv.ts).
  *
- * The text is decoded by the rule every upload follows (crosswalk-import/file-text.ts: a byte-order
+ * The text is decoded by the rule every upload follows (api/src/links/crosswalk-file/file-text.ts: a byte-order
  * mark, UTF-8, UTF-16, else windows-1252; an empty or binary file is refused), a CSV's rows are
  * read by papaparse as the crosswalk import reads them (`,`, `;` or tab, quotes, CRLF; lines
  * counted as an editor counts them).

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { findJobRun } from '@og/api/db/queries/job-runs';
 import { removeUpload, isInUploads } from '@og/api/lib/uploads';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
-import { CrosswalkFileError } from '../crosswalk-import/crosswalk-file-error.js';
+import { CrosswalkFileError } from '@og/api/links/crosswalk-file/crosswalk-file-error';
 import { importCrosswalk } from '../crosswalk-import/import-crosswalk.js';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
-import { InvalidDatasetFileError } from '../dataset-ingest/dataset-file-error.js';
+import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
 import { dropLeftoverTables } from '../dataset-ingest/dataset-ingest-queries.js';
 import { DatasetGoneError } from '../dataset-ingest/deletion-watch.js';
 import { ingestDataset } from '../dataset-ingest/ingest-dataset.js';

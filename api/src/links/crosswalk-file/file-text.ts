@@ -1,7 +1,7 @@
 import { encodingSampleBytes, type TextEncoding } from '@og/shared/domain/text-encoding';
-import { InvalidDatasetFileError } from '../dataset-ingest/dataset-file-error.js';
-import { decodeText } from '../dataset-ingest/text-bytes.js';
-import { sniffHead } from '../dataset-ingest/upload-sniffing.js';
+import { InvalidDatasetFileError } from '../../files/dataset-file-error.js';
+import { decodeText } from '../../files/text-bytes.js';
+import { sniffHead } from '../../files/upload-sniffing.js';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 
 /**

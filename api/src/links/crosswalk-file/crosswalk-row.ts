@@ -1,5 +1,5 @@
 import type { LinkRelation } from '@og/shared/contracts/links';
-import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
+import { quoteValue } from '../../files/dataset-file-error.js';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 
 /**

@@ -8,7 +8,7 @@ import { type CrosswalkFile, openCrosswalkFile } from './crosswalk-file.js';
 import type { CrosswalkRow } from './crosswalk-row.js';
 import type { CrosswalkSchemes, CsvReading } from './csv-table.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const crosswalksDir = path.resolve(repoRoot, '../shared/data/crosswalks');
 
 /** Bytes handed over in pieces of `size`, as a stream would. */

@@ -1,6 +1,6 @@
 import type { CrosswalkColumns, CrosswalkRelationMap } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
+import { quoteValue } from '../../files/dataset-file-error.js';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 import { cellText, type CrosswalkRow, readNumber } from './crosswalk-row.js';
 import type { TableRow } from './table-rows.js';

@@ -1,4 +1,4 @@
-import { quoteValue } from '../dataset-ingest/dataset-file-error.js';
+import { quoteValue } from '../../files/dataset-file-error.js';
 import { CrosswalkFileError } from './crosswalk-file-error.js';
 
 /**
