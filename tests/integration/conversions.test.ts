@@ -260,7 +260,11 @@ describe('converting a dataset through the link graph (issue 14)', () => {
     expect(table.slice(1).reduce((sum, row) => sum + Number(row[3]), 0)).toBe(46);
     const sssom = await (await owner.get(`/api/conversions/${result.conversion.id}/result?format=sssom`)).text();
     expect(sssom).toContain('# mapping_set_id:');
-    expect(sssom).toMatch(/hisco:58220\t[^\t]*\tskos:relatedMatch\tisco08:0110\t[^\t]*\tsemapv:MappingChaining\t1\ttwo-hop/);
+    expect(sssom).toContain('# mapping_tool: The Occupation Graph');
+    // Two hops: a mapping the conversion chained, with no weight of its own; the share is in the comment.
+    expect(sssom).toMatch(/\nhisco:58220\t[^\t]*\tskos:relatedMatch\tisco08:0110\t[^\t]*\tsemapv:MappingChaining\t\t\t\t\ttwo-hop; share 1\n/);
+    // An admin's own link: curated by that admin, on the day it was made.
+    expect(sssom).toMatch(new RegExp(`\\nhisco:21110\\t[^\\t]*\\tskos:closeMatch\\tisco08:2111\\t[^\\t]*\\tsemapv:ManualMappingCuration\\t\\toguser:[0-9a-f-]{36}\\t\\t${new Date().toISOString().slice(0, 10)}\\tdirect; share 0\\.5`));
   });
 
   it("answers SPEC's conversion query: seed, start, target, parent, isLinked", async () => {

@@ -108,8 +108,8 @@ export async function decideConversionCode(
   // The crosswalk first: a refusal there leaves the conversion as it was too.
   if (decision.applyToCrosswalk && targets) await applyToCrosswalk(deps, planner, conversion, uri, plan, targets, actor);
   const sums = { occurrences: BigInt(row.occurrences), totals: row.totals.map((total) => BigInt(total)) };
-  await saveConversionDecision(deps.db, conversion.id, uri, { decision: targets, reason: plan.reason, targets: targetsWithSums(plan, sums) }, (codes) =>
-    summarize(codes, conversion.totals_columns.length, undefined, conversion.summary as ConversionSummary),
+  await saveConversionDecision(deps.db, conversion.id, uri, { decision: targets, reason: plan.reason, targets: targetsWithSums(plan, sums), equalShares: plan.equalShares }, (codes) =>
+    summarize(codes, conversion.totals_columns.length, { previous: conversion.summary as ConversionSummary, weighting: conversion.weighting }),
   );
   return conversionCodeDetail(deps, conversion, uri);
 }
@@ -129,6 +129,12 @@ async function applyToCrosswalk(deps: Deps, planner: ConversionPlanner, conversi
   if (sourceHasChildren && withChildren.length) throw new AppError('bad_request', `${bothHaveChildrenMessage} (${withChildren.slice(0, 5).join(', ')})`);
   await clearLinks(deps.schemes, actor.id, { nodeID: plan.value, scheme, targetScheme });
   if (targets.length) await linkToMany(deps.schemes, actor.id, { subjectNodeID: plan.value, subjectScheme: scheme, objectsNodeIDs: targets, objectsScheme: targetScheme, relation: 'closeMatch' });
+}
+
+/** How the weighting split a code, in words. */
+function splitText(weighting: ConversionRow['weighting'], plan: CodePlan): string {
+  if (weighting === 'crosswalk') return plan.equalShares ? 'in equal shares (its links carry no weights)' : 'by the weights its links carry';
+  return weighting === 'equal' ? 'in equal shares' : weighting === 'reference' ? 'in proportion to the reference dataset' : 'all to one code (the modal rule)';
 }
 
 /** "What's going on?": the code's paths and what the conversion's rules make of them, in plain words. */
@@ -169,7 +175,7 @@ function explain(planner: ConversionPlanner, conversion: ConversionRow, uri: str
     lines.push(
       conversion.aggregation === 'closest-common-parent' && plan.targets.length === 1
         ? `More than one code at the target depth holds a link, so it is problematic; with ‘Closest common parent’ its rows go to ${codeText(plan.targets[0]!.code)}.`
-        : `More than one code at the target depth holds a link, so it is problematic; its rows are split ${conversion.weighting === 'equal' ? 'in equal shares' : conversion.weighting === 'reference' ? 'in proportion to the reference dataset' : 'all to one code (the modal rule)'}: ${plan.targets.map((item) => `${codeText(item.code)} ${(item.share * 100).toFixed(1)}%`).join('; ')}.`,
+        : `More than one code at the target depth holds a link, so it is problematic; its rows are split ${splitText(conversion.weighting, plan)}: ${plan.targets.map((item) => `${codeText(item.code)} ${(item.share * 100).toFixed(1)}%`).join('; ')}.`,
     );
   }
   if (decided) lines.push(`A user decided where it goes: ${plan.targets.map((item) => `${codeText(item.code)} ${(item.share * 100).toFixed(1)}%`).join('; ') || 'nowhere (not converted)'}. ‘Restore original conversion’ goes back to its links.`);

@@ -2,6 +2,7 @@ import type { Aggregation, ConversionPath, NotConvertedReason, Weighting } from 
 import type { LinkRelation } from '@og/shared/contracts/links';
 import { compareNotation } from '@og/shared/domain/code-tree';
 import { type ConversionGraph, type ConversionLink, relationStrength, type SchemeCodes } from './conversion-graph.js';
+import { linkShares, type ShareOf, splitByWeights } from './link-shares.js';
 
 /** How a conversion sends codes with several targets. */
 export interface PlanSettings {
@@ -11,6 +12,8 @@ export interface PlanSettings {
   weighting: Weighting;
   /** Reference dataset's occurrences per target code value and each of its ancestors (weighting 'reference', and 'modal' when given). */
   reference: ReadonlyMap<string, number> | null;
+  /** The links' weights as shares of the codes they start from (weighting 'crosswalk'). */
+  shareOf?: ShareOf | null;
 }
 
 export interface PlannedTarget {
@@ -20,6 +23,8 @@ export interface PlannedTarget {
   share: number;
   path: ConversionPath;
   relation: LinkRelation | null;
+  /** The link the target is reached by (the best, when several end in or under it); null for a decided code no link reaches. */
+  link: ConversionLink | null;
 }
 
 export interface CodePlan {
@@ -33,6 +38,8 @@ export interface CodePlan {
   /** Where its links alone send it: the linked codes lifted to the target depth. */
   original: string[];
   targets: PlannedTarget[];
+  /** Weighting 'crosswalk': split among several targets in equal shares, as none of its links carries a weight. */
+  equalShares: boolean;
 }
 
 const pathRank: Record<ConversionPath, number> = { direct: 0, 'default-to-parent': 1, 'two-hop': 2 };
@@ -53,7 +60,7 @@ export function planCode(graph: ConversionGraph, uri: string, settings: PlanSett
   const colon = uri.indexOf(':');
   const scheme = uri.slice(0, colon);
   const codes = graph.codesOf(scheme as never);
-  if (colon < 1 || !codes) return { value: null, reason: 'unknown code', problematic: false, links: [], original: [], targets: [] };
+  if (colon < 1 || !codes) return { value: null, reason: 'unknown code', problematic: false, links: [], original: [], targets: [], equalShares: false };
   const found = graph.paths(codes.scheme, uri.slice(colon + 1));
   const target = graph.target;
   const lifted = new Map<string, ConversionLink>();
@@ -64,7 +71,7 @@ export function planCode(graph: ConversionGraph, uri: string, settings: PlanSett
   }
   const original = [...lifted.keys()].sort(compareNotation);
   const problematic = lifted.size > 1;
-  const base = { value: found.value, problematic, links: found.links, original };
+  const base = { value: found.value, problematic, links: found.links, original, equalShares: false };
 
   let chosen: { code: string; link: ConversionLink | null }[];
   if (decision) {
@@ -88,7 +95,13 @@ export function planCode(graph: ConversionGraph, uri: string, settings: PlanSett
       }
     }
   }
-  const weights = weigh(chosen, settings);
+  let weights: number[];
+  let equalShares = false;
+  if (settings.weighting === 'crosswalk' && chosen.length > 1) {
+    const byCrosswalk = crosswalkWeights(found.links, chosen, settings, target);
+    weights = byCrosswalk.weights;
+    equalShares = !byCrosswalk.weighted;
+  } else weights = weigh(chosen, settings);
   const sum = weights.reduce((total, weight) => total + weight, 0);
   const targets = chosen
     .map((item, index) => ({
@@ -96,9 +109,30 @@ export function planCode(graph: ConversionGraph, uri: string, settings: PlanSett
       share: sum > 0 ? weights[index]! / sum : 1 / chosen.length,
       path: item.link?.path ?? 'direct',
       relation: item.link?.relation ?? null,
+      link: item.link,
     }))
     .filter((item) => item.share > 0);
-  return { ...base, reason: null, targets };
+  return { ...base, reason: null, targets, equalShares };
+}
+
+/**
+ * Weighting 'crosswalk': each chosen target's weight is the share of the code its links carry
+ * (./link-shares.ts), added up over the links that end in it or below it; a chosen target no link
+ * reaches (a user's decision) counts as the mean of the others. `weighted`: some link carries a
+ * weight (otherwise the split is equal).
+ */
+function crosswalkWeights(links: readonly ConversionLink[], chosen: { code: string }[], settings: PlanSettings, target: SchemeCodes): { weights: number[]; weighted: boolean } {
+  if (!settings.shareOf) return { weights: chosen.map(() => 1), weighted: false };
+  const { shares, weighted } = linkShares(links, settings.shareOf, target.scheme);
+  if (!weighted) return { weights: chosen.map(() => 1), weighted: false };
+  const index = new Map(chosen.map((item, at) => [item.code, at]));
+  const sums: (number | null)[] = chosen.map(() => null);
+  links.forEach((link, at) => {
+    // The chosen code the link ends in or under (its ancestors at any depth, the code first).
+    const under = target.ancestry(link.target).find((value) => index.has(value));
+    if (under !== undefined) sums[index.get(under)!] = (sums[index.get(under)!] ?? 0) + shares[at]!;
+  });
+  return { weights: splitByWeights(sums), weighted: sums.some((sum) => sum !== null) };
 }
 
 /** The weights of a code's targets under the conversion's weighting (all 0 but one for 'modal'). */

@@ -1,14 +1,16 @@
-import { type ConversionPath, type ConversionSummary, depthOf, type NotConvertedReason, notConvertedReasons } from '@og/shared/contracts/conversions';
+import { type ConversionPath, type ConversionSummary, depthOf, type NotConvertedReason, notConvertedReasons, type Weighting } from '@og/shared/contracts/conversions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import type { JobPhase } from '@og/shared/jobs/job-kinds';
 import type { Database } from '../db/database.js';
 import { referenceRows } from '../db/queries/conversion-sources.js';
 import { type ConversionCodeRow, type ConversionRow, findConversion, type StoredTarget, storeConversionCodes } from '../db/queries/conversions.js';
 import { findDatasetMetadata } from '../db/queries/datasets.js';
+import { findLinkWeights } from '../db/queries/link-weights.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { apportion } from './apportion.js';
 import { ConversionGraph } from './conversion-graph.js';
 import { type CodePlan, planCode, type PlanSettings, referenceWeights } from './conversion-plan.js';
+import type { ShareOf } from './link-shares.js';
 import { datasetSourceSums, predictionSetSourceSums, type SourceSums, type Sums, zeroSums } from './source-sums.js';
 
 /** What a conversion needs to place a code: the link graph and its settings. */
@@ -23,11 +25,30 @@ export async function conversionDataset(db: Database, datasetId: string): Promis
   return { scheme: metadata?.codeColumn ? (metadata.scheme ?? null) : null, totalsColumns: metadata?.totalsColumns ?? [] };
 }
 
-/** Loads the link graph from the source schemes into the conversion's target, and the reference's weights. */
+/** Loads the link graph from the source schemes into the conversion's target, the reference's weights, and the links' weights (weighting 'crosswalk'). */
 export async function loadPlanner(db: Database, schemes: SchemeContext, conversion: ConversionRow, sourceSchemes: readonly SchemeId[]): Promise<ConversionPlanner> {
-  const graph = await ConversionGraph.load(schemes, sourceSchemes, conversion.target_scheme as SchemeId);
+  const target = conversion.target_scheme as SchemeId;
+  const [graph, shareOf] = await Promise.all([
+    ConversionGraph.load(schemes, sourceSchemes, target),
+    conversion.weighting === 'crosswalk' ? loadShares(db, schemes, [...sourceSchemes, target]) : null,
+  ]);
   const reference = conversion.reference_dataset_id ? referenceWeights(graph.target, await referenceRows(db, conversion.reference_dataset_id)) : null;
-  return { graph, settings: { depth: depthOf(conversion.target_depth), aggregation: conversion.aggregation, weighting: conversion.weighting, reference } };
+  return { graph, settings: { depth: depthOf(conversion.target_depth), aggregation: conversion.aggregation, weighting: conversion.weighting, reference, shareOf } };
+}
+
+/**
+ * The weights of the links with an end in one of `schemes` (a source's links to the target or to
+ * an intermediate scheme, the intermediate scheme's links to the target), as shares of the code
+ * each starts from.
+ */
+async function loadShares(db: Database, schemes: SchemeContext, involved: readonly SchemeId[]): Promise<ShareOf> {
+  const weights = await findLinkWeights(db, [...new Set(involved)].map((scheme) => schemes.iris.codePrefix(scheme)));
+  const iriOf = (uri: string) => {
+    const colon = uri.indexOf(':');
+    const scheme = uri.slice(0, colon);
+    return isSchemeId(scheme) ? schemes.iris.code(scheme, uri.slice(colon + 1)) : uri;
+  };
+  return (from, to) => (weights.size === 0 ? null : (weights.get(`${iriOf(from)} ${iriOf(to)}`) ?? null));
 }
 
 /** The code's targets with their whole parts of its sums (each column split by the same shares, adding up exactly). */
@@ -40,6 +61,7 @@ export function targetsWithSums(plan: CodePlan, sums: Sums): StoredTarget[] {
     share: target.share,
     path: target.path,
     relation: target.relation,
+    link: target.link && target.link.path !== 'two-hop' && target.link.isLinked ? { start: target.link.start, target: target.link.target } : null,
     occurrences: occurrences[index]!.toString(),
     totals: totals.map((parts) => parts[index]!.toString()),
   }));
@@ -90,10 +112,11 @@ export async function runConversion(
       original: plan.original,
       decision: null,
       targets: targetsWithSums(plan, codeSums),
+      equal_shares: plan.equalShares,
     });
     if (rows.length % 1_000 === 0) await report('linking', rows.length, sums.codes.size);
   }
-  const summary = summarize(rows, columns, sums);
+  const summary = summarize(rows, columns, { sums, weighting: conversion.weighting });
   await storeConversionCodes(deps.db, conversionId, rows, sourceSchemes, summary);
   return { sourceCodes: rows.length, problematic: summary.problematic };
 }
@@ -103,7 +126,12 @@ export async function runConversion(
  * and what was not (by reason). Rows with no code at all are the summary's own 'not coded'
  * (kept in it, since no code row holds them).
  */
-export function summarize(rows: readonly Omit<ConversionCodeRow, 'titles'>[], columns: number, sums?: Pick<SourceSums, 'notCoded'>, previous?: ConversionSummary): ConversionSummary {
+export function summarize(
+  rows: readonly Omit<ConversionCodeRow, 'titles'>[],
+  columns: number,
+  options: { sums?: Pick<SourceSums, 'notCoded'>; previous?: ConversionSummary; weighting?: Weighting },
+): ConversionSummary {
+  const { sums, previous } = options;
   const zero = () => zeroSums(columns);
   const add = (into: { occurrences: bigint; totals: bigint[] }, occurrences: string, totals: readonly string[]) => {
     into.occurrences += BigInt(occurrences);
@@ -115,9 +143,14 @@ export function summarize(rows: readonly Omit<ConversionCodeRow, 'titles'>[], co
   const byPath: Record<ConversionPath, bigint> = { direct: 0n, 'two-hop': 0n, 'default-to-parent': 0n };
   let problematic = 0;
   let decided = 0;
+  const equalShares = { codes: 0, occurrences: 0n };
   for (const row of rows) {
     add(dataset, row.occurrences, row.totals);
     if (row.problematic) problematic++;
+    if (row.equal_shares && row.targets.length > 1) {
+      equalShares.codes++;
+      equalShares.occurrences += BigInt(row.occurrences);
+    }
     if (row.decision) decided++;
     if (row.reason !== null || row.targets.length === 0) {
       const reason = (row.reason ?? 'no link') as NotConvertedReason;
@@ -157,5 +190,6 @@ export function summarize(rows: readonly Omit<ConversionCodeRow, 'titles'>[], co
       return entry ? [{ reason, codes: entry.codes, ...toNumbers(entry.sums) }] : [];
     }),
     byPath: { direct: Number(byPath.direct), 'two-hop': Number(byPath['two-hop']), 'default-to-parent': Number(byPath['default-to-parent']) },
+    ...(options.weighting === 'crosswalk' ? { equalShares: { codes: equalShares.codes, occurrences: Number(equalShares.occurrences) } } : {}),
   };
 }

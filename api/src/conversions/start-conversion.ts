@@ -6,12 +6,14 @@ import type { AppContext } from '../context.js';
 import { deleteConversionRow, findConversionByJobId, insertConversion } from '../db/queries/conversions.js';
 import { type DatasetRow, type DatasetViewer, findVisibleDataset } from '../db/queries/datasets.js';
 import { datasetHasMappedEntries, findPredictionSet } from '../db/queries/prediction-sets.js';
+import { defaultWeighting } from './conversion-weighting.js';
 
 /**
  * 'New conversion' and 'Add translation': a conversion of the dataset's codes (or of a
  * prediction set's reviewed mappings) into the target scheme, 'running' until its
  * `conversion.run` job has stored the result. Refused with the reason when there is nothing to
- * convert, the target scheme has no codes, or the reference dataset does not fit.
+ * convert, the target scheme has no codes, or the reference dataset does not fit. Without a
+ * weighting, the crosswalk's weights when its links carry some (./conversion-weighting.ts).
  */
 export async function startConversion(
   app: Pick<AppContext, 'db' | 'jobs' | 'schemes'>,
@@ -44,6 +46,7 @@ export async function startConversion(
   const jobId = jobIdFor('conversion.run', requestKey);
   const existing = await findConversionByJobId(app.db, jobId);
   if (existing) return { conversionId: existing.id, jobId };
+  const weighting = request.weighting ?? (await defaultWeighting(app, dataset, { targetScheme: target, predictionSetId: request.predictionSetId })).weighting;
   const conversion = await insertConversion(app.db, {
     datasetId: dataset.id,
     predictionSetId: request.predictionSetId ?? null,
@@ -51,7 +54,7 @@ export async function startConversion(
     targetScheme: target,
     targetDepth: request.targetDepth,
     aggregation: request.aggregation,
-    weighting: request.weighting,
+    weighting,
     referenceDatasetId: request.referenceDatasetId ?? null,
     totalsColumns: dataset.metadata.totalsColumns ?? [],
     jobId,

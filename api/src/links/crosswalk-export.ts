@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import { relationBetween } from '@og/shared/contracts/links';
 import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
 import type { Queryable } from '../db/database.js';
-import { findLinkFacts, type LinkEnds, type LinkFacts } from '../db/queries/link-records.js';
+import { findLinkFacts, type LinkEnds } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { readLinkMaps } from './link-maps.js';
+import { factCells, factPrefixLines, mappingTool, sssomColumns, type SssomColumn, tsvCell } from './sssom-facts.js';
 
 export const crosswalkFormats = ['sssom', 'csv'] as const;
 export type CrosswalkFormat = (typeof crosswalkFormats)[number];
@@ -22,36 +22,6 @@ interface CrosswalkRow {
   /** The link as the store keys it, for its facts. */
   ends: LinkEnds;
 }
-
-/** The SSSOM columns written, one mapping a row. */
-export const sssomColumns = [
-  'subject_id',
-  'subject_label',
-  'predicate_id',
-  'object_id',
-  'object_label',
-  'mapping_justification',
-  'confidence',
-  'author_id',
-  'creator_id',
-  'mapping_date',
-  'comment',
-] as const;
-
-/** The justification of a link without a record: nothing says how it was made. */
-const unspecifiedMatching = 'semapv:UnspecifiedMatching';
-
-/** `mapping_tool`: the api package's name and version, read once. */
-const mappingTool = (() => {
-  const manifest = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return `The Occupation Graph ${manifest.version}`;
-})();
-
-/** A crosswalk import's job id from a link's `source` (`crosswalk.import:{job id}:{file name}`). */
-const importJobOf = (source: string) => source.split(':')[1] ?? source;
-
-/** TSV cells: SSSOM tables are plain TSV, so a tab or line break inside a label becomes a space. */
-const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
 
 /**
  * The links between two schemes as a crosswalk file, read from `source` to `target`: SSSOM TSV
@@ -102,10 +72,7 @@ export async function exportCrosswalk(
     '# curie_map:',
     `#   ${source}: ${schemes.iris.codePrefix(source)}`,
     `#   ${target}: ${schemes.iris.codePrefix(target)}`,
-    `#   oguser: ${schemes.iris.baseIri}user/`,
-    `#   ogimport: ${schemes.iris.baseIri}crosswalks/imports/`,
-    '#   semapv: https://w3id.org/semapv/vocab/',
-    '#   skos: http://www.w3.org/2004/02/skos/core#',
+    ...factPrefixLines(schemes),
     `# mapping_set_id: ${schemes.iris.baseIri}crosswalks/${source}-${target}`,
     `# mapping_set_title: ${schemeById(source).label} to ${schemeById(target).label}`,
     `# license: ${options.license}`,
@@ -113,20 +80,13 @@ export async function exportCrosswalk(
     sssomColumns.join('\t'),
   ];
   const lines = rows.map((row) => {
-    const fact: LinkFacts | undefined = facts.get(`${row.ends.first} ${row.ends.second}`);
-    const cells: Record<(typeof sssomColumns)[number], string> = {
+    const cells: Record<SssomColumn, string> = {
       subject_id: curie(source, row.sourceValue),
       subject_label: tsvCell(row.sourceName),
       predicate_id: `skos:${row.relation}`,
       object_id: curie(target, row.targetValue),
       object_label: tsvCell(row.targetName),
-      mapping_justification: fact?.justification ?? unspecifiedMatching,
-      confidence: fact?.weight != null && fact.weightOf === sourceEnd ? String(fact.weight) : '',
-      // A link from an import is the import's (creator_id); a user's link is theirs (author_id).
-      author_id: fact && !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
-      creator_id: fact?.source ? `ogimport:${importJobOf(fact.source)}` : '',
-      mapping_date: fact ? fact.madeAt.toISOString().slice(0, 10) : '',
-      comment: tsvCell(fact?.comment ?? ''),
+      ...factCells(facts.get(`${row.ends.first} ${row.ends.second}`), sourceEnd),
     };
     return sssomColumns.map((column) => cells[column]).join('\t');
   });

@@ -25,13 +25,20 @@ export type Aggregation = (typeof aggregations)[number];
 export const aggregationLabels: Record<Aggregation, string> = { 'aggregate-all': 'Aggregate all', 'closest-common-parent': 'Closest common parent' };
 
 /**
- * How a code with several targets is split: equal shares (1/n, iscoCrosswalks), in proportion to
- * a reference dataset coded in the target scheme (conversion rates from double-coded samples), or
- * all to one target (the modal rule, IPUMS: the reference's largest, else the strongest link).
+ * How a code with several targets is split: by the weights its links carry (a crosswalk's shares
+ * of the source code; equal shares for a code whose links carry none), equal shares (1/n,
+ * iscoCrosswalks), in proportion to a reference dataset coded in the target scheme (conversion
+ * rates from double-coded samples), or all to one target (the modal rule, IPUMS: the reference's
+ * largest, else the strongest link).
  */
-export const weightings = ['equal', 'reference', 'modal'] as const;
+export const weightings = ['crosswalk', 'equal', 'reference', 'modal'] as const;
 export type Weighting = (typeof weightings)[number];
-export const weightingLabels: Record<Weighting, string> = { equal: 'Equal shares', reference: 'Proportional to a reference dataset', modal: 'All to one target' };
+export const weightingLabels: Record<Weighting, string> = {
+  crosswalk: 'By the crosswalk’s weights',
+  equal: 'Equal shares',
+  reference: 'Proportional to a reference dataset',
+  modal: 'All to one target',
+};
 
 /** `POST /api/datasets/{id}/conversions`: what to convert into what (a prediction set's reviewed mappings with `predictionSetId`). */
 export const conversionRequest = z
@@ -39,7 +46,8 @@ export const conversionRequest = z
     targetScheme: schemeId,
     targetDepth: z.enum(targetDepths).default(defaultTargetDepth),
     aggregation: z.enum(aggregations).default('aggregate-all'),
-    weighting: z.enum(weightings).default('equal'),
+    /** Absent: 'crosswalk' when the links from the source scheme to the target carry weights, else 'equal' (see `conversionWeighting`). */
+    weighting: z.enum(weightings).optional(),
     referenceDatasetId: z.string().uuid().optional(),
     /** 'Add translation' on a prediction set's row: convert its reviewed mappings, not the dataset's codes. */
     predictionSetId: z.string().uuid().optional(),
@@ -49,6 +57,15 @@ export const conversionRequest = z
     path: ['referenceDatasetId'],
   });
 export type ConversionRequest = z.infer<typeof conversionRequest>;
+
+/** `GET /api/datasets/{id}/conversions/weighting?targetScheme=…[&predictionSetId=…]`: the weighting a conversion gets when none is named. */
+export const conversionWeightingQuery = z.object({ targetScheme: schemeId, predictionSetId: z.string().uuid().optional() });
+export const conversionWeighting = z.object({
+  weighting: z.enum(['crosswalk', 'equal']),
+  /** Links from the source scheme(s) into the target that carry a weight as a share of their source code. */
+  weightedLinks: z.number().int().nonnegative(),
+});
+export type ConversionWeighting = z.infer<typeof conversionWeighting>;
 
 export const conversionAccepted = z.object({ conversionId: z.string().uuid(), jobId: z.string() });
 export type ConversionAccepted = z.infer<typeof conversionAccepted>;
@@ -78,6 +95,11 @@ export const conversionSummary = z.object({
   notConverted: z.array(z.object({ reason: z.enum(notConvertedReasons), codes: z.number().int().nonnegative(), ...amounts })),
   /** Occurrences converted by each kind of path (decisions count as direct). */
   byPath: z.record(z.enum(conversionPaths), z.number()),
+  /**
+   * Weighting 'crosswalk': the codes split among several targets whose links carry no weight, so
+   * that they got equal shares, and their rows (absent for the other weightings).
+   */
+  equalShares: z.object({ codes: z.number().int().nonnegative(), occurrences: z.number() }).optional(),
 });
 export type ConversionSummary = z.infer<typeof conversionSummary>;
 
@@ -169,6 +191,8 @@ export interface ConversionDiagramNode {
   /** Beyond SPEC: how the link was reached, and its relation. */
   path?: ConversionPath;
   relation?: string | null;
+  /** Beyond SPEC: the share (0–1) of the source code's sums the conversion sends to this node. */
+  share?: number;
 }
 
 /** A flat node of the diagram's data, as `GET /api/conversions/{id}/codes/{code}` sends it (the tree is built in the browser). */

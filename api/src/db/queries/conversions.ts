@@ -32,6 +32,8 @@ export interface StoredTarget {
   relation: string | null;
   occurrences: string;
   totals: string[];
+  /** The link it is reached by (`scheme:value` of its start, and the linked target code's value), for the link's facts; absent through two hops. */
+  link?: { start: string; target: string } | null;
 }
 
 export interface ConversionCodeRow {
@@ -44,6 +46,8 @@ export interface ConversionCodeRow {
   original: string[];
   decision: string[] | null;
   targets: StoredTarget[];
+  /** Weighting 'crosswalk': split in equal shares, as none of its links carries a weight. */
+  equal_shares: boolean;
   titles: string[];
 }
 
@@ -125,9 +129,9 @@ export async function storeConversionCodes(db: Database, id: string, rows: Omit<
     await client.query('DELETE FROM conversion_codes WHERE conversion_id = $1', [id]);
     for (let from = 0; from < rows.length; from += 2_000) {
       await client.query(
-        `INSERT INTO conversion_codes (conversion_id, source_uri, name, occurrences, totals, reason, problematic, original, decision, targets)
-         SELECT $1, r.source_uri, r.name, r.occurrences, r.totals, r.reason, r.problematic, r.original, r.decision, r.targets
-           FROM jsonb_to_recordset($2::jsonb) AS r(source_uri text, name text, occurrences numeric, totals numeric[], reason text, problematic boolean, original text[], decision text[], targets jsonb)`,
+        `INSERT INTO conversion_codes (conversion_id, source_uri, name, occurrences, totals, reason, problematic, original, decision, targets, equal_shares)
+         SELECT $1, r.source_uri, r.name, r.occurrences, r.totals, r.reason, r.problematic, r.original, r.decision, r.targets, r.equal_shares
+           FROM jsonb_to_recordset($2::jsonb) AS r(source_uri text, name text, occurrences numeric, totals numeric[], reason text, problematic boolean, original text[], decision text[], targets jsonb, equal_shares boolean)`,
         [id, JSON.stringify(rows.slice(from, from + 2_000))],
       );
     }
@@ -141,7 +145,7 @@ export async function markConversionFailed(db: Queryable, id: string, message: s
 
 export async function readConversionCodes(db: Queryable, id: string): Promise<ConversionCodeRow[]> {
   const result = await db.query<ConversionCodeRow>(
-    `SELECT source_uri, name, occurrences::text, totals::text[], reason, problematic, original, decision, targets, titles
+    `SELECT source_uri, name, occurrences::text, totals::text[], reason, problematic, original, decision, targets, equal_shares, titles
        FROM conversion_codes WHERE conversion_id = $1`,
     [id],
   );
@@ -150,7 +154,7 @@ export async function readConversionCodes(db: Queryable, id: string): Promise<Co
 
 export async function readConversionCode(db: Queryable, id: string, uri: string): Promise<ConversionCodeRow | null> {
   const result = await db.query<ConversionCodeRow>(
-    `SELECT source_uri, name, occurrences::text, totals::text[], reason, problematic, original, decision, targets, titles
+    `SELECT source_uri, name, occurrences::text, totals::text[], reason, problematic, original, decision, targets, equal_shares, titles
        FROM conversion_codes WHERE conversion_id = $1 AND source_uri = $2`,
     [id, uri],
   );
@@ -162,17 +166,18 @@ export async function saveConversionDecision(
   db: Database,
   id: string,
   uri: string,
-  change: { decision: string[] | null; reason: string | null; targets: StoredTarget[] },
+  change: { decision: string[] | null; reason: string | null; targets: StoredTarget[]; equalShares: boolean },
   summary: (codes: ConversionCodeRow[]) => unknown,
 ): Promise<void> {
   await inTransaction(db, async (client) => {
     await client.query('SELECT 1 FROM conversions WHERE id = $1 FOR UPDATE', [id]);
-    await client.query('UPDATE conversion_codes SET decision = $3, reason = $4, targets = $5 WHERE conversion_id = $1 AND source_uri = $2', [
+    await client.query('UPDATE conversion_codes SET decision = $3, reason = $4, targets = $5, equal_shares = $6 WHERE conversion_id = $1 AND source_uri = $2', [
       id,
       uri,
       change.decision,
       change.reason,
       JSON.stringify(change.targets),
+      change.equalShares,
     ]);
     await client.query('UPDATE conversions SET summary = $2 WHERE id = $1', [id, JSON.stringify(summary(await readConversionCodes(client, id)))]);
   });

@@ -8,6 +8,8 @@ import {
   conversionQueryRequest,
   conversionRequest,
   type ConversionResult,
+  type ConversionWeighting,
+  conversionWeightingQuery,
 } from '@og/shared/contracts/conversions';
 import { AppError } from '@og/shared/errors/app-error';
 import type { SchemeId } from '@og/shared/domain/schemes';
@@ -19,6 +21,7 @@ import { findVisibleConversionOr404 } from '../../conversions/conversion-access.
 import { conversionCodeDetail, decideConversionCode } from '../../conversions/conversion-codes.js';
 import { conversionCsv, conversionSssom } from '../../conversions/conversion-exports.js';
 import { conversionQuery } from '../../conversions/conversion-query.js';
+import { defaultWeighting } from '../../conversions/conversion-weighting.js';
 import { presentConversion } from '../../conversions/conversion-presenter.js';
 import { readConversionResult } from '../../conversions/conversion-reads.js';
 import { listVisibleConversions } from '../../db/queries/conversions.js';
@@ -48,6 +51,13 @@ export function conversionRoutes(app: AppContext): Router {
     ctx.body = (await startConversion(app, viewer, dataset, request, requestKeyOf(ctx))) satisfies ConversionAccepted;
   });
 
+  // What 'New conversion' preselects: the weighting a conversion of the dataset into the target gets when none is named.
+  router.get('/datasets/:id/conversions/weighting', async (ctx) => {
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, ctx.state.session!.user);
+    const query = parseInput(conversionWeightingQuery, ctx.query);
+    ctx.body = (await defaultWeighting(app, dataset, { targetScheme: query.targetScheme as SchemeId, predictionSetId: query.predictionSetId })) satisfies ConversionWeighting;
+  });
+
   router.get('/conversions', async (ctx) => {
     ctx.body = { conversions: (await listVisibleConversions(app.db, ctx.state.session!.user)).map(presentConversion) } satisfies ConversionList;
   });
@@ -65,7 +75,7 @@ export function conversionRoutes(app: AppContext): Router {
       ctx.body = result satisfies ConversionResult;
       return;
     }
-    const file = format === 'csv' ? conversionCsv(result) : conversionSssom(result, app.schemes, app.config.crosswalkLicense);
+    const file = format === 'csv' ? conversionCsv(result) : await conversionSssom(app, conversion, result, app.config.crosswalkLicense);
     ctx.attachment(file.fileName);
     ctx.type = file.contentType;
     ctx.body = file.body;

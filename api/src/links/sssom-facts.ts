@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import type { LinkFacts } from '../db/queries/link-records.js';
+import type { SchemeContext } from '../schemes/scheme-context.js';
+
+/**
+ * What every SSSOM file the app writes shares (the pair export, ./crosswalk-export.ts, and a
+ * conversion's, ../conversions/conversion-exports.ts): the columns, the `mapping_tool`, the CURIE
+ * prefixes of makers and of SEMAPV, and a link's facts as the cells of its mapping.
+ */
+
+/** The SSSOM columns written, one mapping a row. */
+export const sssomColumns = [
+  'subject_id',
+  'subject_label',
+  'predicate_id',
+  'object_id',
+  'object_label',
+  'mapping_justification',
+  'confidence',
+  'author_id',
+  'creator_id',
+  'mapping_date',
+  'comment',
+] as const;
+export type SssomColumn = (typeof sssomColumns)[number];
+
+/** The justification of a link without a record: nothing says how it was made. */
+export const unspecifiedMatching = 'semapv:UnspecifiedMatching';
+
+/** `mapping_tool`: the api package's name and version, read once. */
+export const mappingTool = (() => {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `The Occupation Graph ${manifest.version}`;
+})();
+
+/** A crosswalk import's job id from a link's `source` (`crosswalk.import:{job id}:{file name}`). */
+const importJobOf = (source: string) => source.split(':')[1] ?? source;
+
+/** TSV cells: SSSOM tables are plain TSV, so a tab or line break inside a label becomes a space. */
+export const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
+
+/** The `curie_map` lines of the makers' prefixes (`oguser:`, `ogimport:`) and of SEMAPV and SKOS. */
+export function factPrefixLines(schemes: SchemeContext): string[] {
+  return [
+    `#   oguser: ${schemes.iris.baseIri}user/`,
+    `#   ogimport: ${schemes.iris.baseIri}crosswalks/imports/`,
+    '#   semapv: https://w3id.org/semapv/vocab/',
+    '#   skos: http://www.w3.org/2004/02/skos/core#',
+  ];
+}
+
+/**
+ * A link's facts as the cells of its mapping: its justification (unspecified without a record),
+ * its weight as `confidence` only when the weight is a share of the mapping's subject
+ * (`subjectEnd`: which end of the stored link the subject is), its maker (`author_id` a user,
+ * `creator_id` an import), `mapping_date` and comment.
+ */
+export function factCells(fact: LinkFacts | undefined, subjectEnd: 'first' | 'second'): Pick<Record<SssomColumn, string>, 'mapping_justification' | 'confidence' | 'author_id' | 'creator_id' | 'mapping_date' | 'comment'> {
+  return {
+    mapping_justification: fact?.justification ?? unspecifiedMatching,
+    confidence: fact?.weight != null && fact.weightOf === subjectEnd ? String(fact.weight) : '',
+    // A link from an import is the import's (creator_id); a user's link is theirs (author_id).
+    author_id: fact && !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
+    creator_id: fact?.source ? `ogimport:${importJobOf(fact.source)}` : '',
+    mapping_date: fact ? fact.madeAt.toISOString().slice(0, 10) : '',
+    comment: tsvCell(fact?.comment ?? ''),
+  };
+}
