@@ -1,7 +1,7 @@
 import type { ConversionSummary } from '@og/shared/contracts/conversions';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatShare } from './conversion-format';
-import { notConvertedCodes, pathShares, summaryMeasures } from './conversion-summary-rows';
+import { equalSharesNote, notConvertedCodes, pathShares, summaryMeasures } from './conversion-summary-rows';
 
 const summary: ConversionSummary = {
   sourceCodes: 10,
@@ -46,5 +46,12 @@ describe('the conversion summary', () => {
     expect(formatAmount(1_234_567.891)).toBe('1,234,567.89');
     expect(formatShare(1, 3)).toBe('33.3%');
     expect(formatShare(1, 0)).toBe('—');
+  });
+
+  it("says how many codes and rows got equal shares under the crosswalk's weights, and nothing otherwise", () => {
+    expect(equalSharesNote({ ...summary, equalShares: { codes: 3, occurrences: 1_234 } })).toBe('3 codes (1,234 rows) have links without weights: they were split in equal shares.');
+    expect(equalSharesNote({ ...summary, equalShares: { codes: 1, occurrences: 1 } })).toBe('1 code (1 row) has links without weights: it was split in equal shares.');
+    expect(equalSharesNote({ ...summary, equalShares: { codes: 0, occurrences: 0 } })).toBeNull();
+    expect(equalSharesNote(summary)).toBeNull();
   });
 });

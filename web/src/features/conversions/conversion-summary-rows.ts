@@ -54,3 +54,17 @@ export function pathShares(summary: ConversionSummary): PathShare[] {
     return { path, occurrences, share: total === 0 ? 0 : occurrences / total };
   });
 }
+
+/**
+ * Weighting 'crosswalk': the note on the codes that got equal shares because none of their links
+ * carries a weight, e.g. '3 codes (1,234 rows) have links without weights: they were split in equal
+ * shares.' Null for other weightings, or when every split code had weights.
+ */
+export function equalSharesNote(summary: ConversionSummary): string | null {
+  const fellBack = summary.equalShares;
+  if (!fellBack || fellBack.codes === 0) return null;
+  const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+  const codes = fellBack.codes === 1 ? '1 code' : `${amount.format(fellBack.codes)} codes`;
+  const rows = fellBack.occurrences === 1 ? '1 row' : `${amount.format(fellBack.occurrences)} rows`;
+  return `${codes} (${rows}) ${fellBack.codes === 1 ? 'has' : 'have'} links without weights: ${fellBack.codes === 1 ? 'it was' : 'they were'} split in equal shares.`;
+}

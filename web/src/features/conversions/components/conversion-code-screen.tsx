@@ -14,6 +14,7 @@ import { formatAmount, formatFraction, pathLabels, reasonLabels } from '../conve
 import { conversionCodePath, conversionPath } from '../conversion-paths';
 import { ConversionDiagram } from '../diagram/conversion-diagram';
 import { buildConversionTree, originValue } from '../diagram/conversion-tree';
+import { sharesByLabel } from '../diagram/diagram-shares';
 import { conversionDiagramReducer, initialConversionDiagramState, linkedValues } from '../diagram/diagram-actions';
 import { problemTooltip, problemValues } from '../diagram/diagram-problems';
 import { sameValues, targetCodeRecords, withLinks } from '../target-records';
@@ -149,6 +150,7 @@ function CodeEditor({ conversion, detail, isAdmin }: CodeEditorProps) {
     linked,
     loaded.filter((record) => record.isLink).map((record) => record.value),
   );
+  const currentTargets = detail.current.targets;
   const built = useMemo(() => {
     try {
       const tree = buildConversionTree({
@@ -156,13 +158,15 @@ function CodeEditor({ conversion, detail, isAdmin }: CodeEditorProps) {
         origin: { name: detail.source.name, description: detail.source.description, titles: detail.source.titles, start },
         targetScheme: conversion.targetScheme,
         targetDepth: state.targetDepth,
+        // The shares are the saved placement's: links changed on the diagram have none until saved.
+        shares: dirty ? undefined : sharesByLabel(currentTargets),
       });
       return { tree, error: null };
     } catch (error) {
       console.error('Error processing conversion data', error);
       return { tree: null, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [state.records, state.targetDepth, detail.source, start, conversion.targetScheme]);
+  }, [state.records, state.targetDepth, detail.source, currentTargets, dirty, start, conversion.targetScheme]);
   const problems = useMemo(() => problemValues(state.records, state.targetDepth), [state.records, state.targetDepth]);
   const selectedRecord = selected ? state.records.find((record) => record.value === selected) : undefined;
 

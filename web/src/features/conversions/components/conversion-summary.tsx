@@ -1,9 +1,9 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip, type MantineColor } from '@mantine/core';
+import { Alert, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip, type MantineColor } from '@mantine/core';
 import { notConvertedReasons, type ConversionPath, type ConversionSummary } from '@og/shared/contracts/conversions';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconScale } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatAmount, formatFraction, formatShare, pathDescriptions, pathLabels, reasonDescriptions, reasonLabels } from '../conversion-format';
-import { notConvertedCodes, pathShares, summaryMeasures } from '../conversion-summary-rows';
+import { equalSharesNote, notConvertedCodes, pathShares, summaryMeasures } from '../conversion-summary-rows';
 
 const pathColors: Record<ConversionPath, MantineColor> = { direct: 'teal', 'two-hop': 'indigo', 'default-to-parent': 'orange' };
 
@@ -24,6 +24,7 @@ export function ConversionSummaryView({ summary, totalsColumns, targetCodes }: C
   // Every reason has its column, zeros included: the breakdown is read at a glance.
   const reasons = notConvertedReasons;
   const addsUp = measures.every((measure) => measure.addsUp);
+  const fellBack = equalSharesNote(summary);
 
   return (
     <Stack gap="md" data-testid="conversion-summary">
@@ -41,6 +42,12 @@ export function ConversionSummaryView({ summary, totalsColumns, targetCodes }: C
           with converted rows
         </StatCard>
       </SimpleGrid>
+
+      {fellBack && (
+        <Alert variant="light" color="gray" icon={<IconScale size={18} />} data-testid="summary-equal-shares">
+          {fellBack}
+        </Alert>
+      )}
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">

@@ -4,6 +4,7 @@ import { useMemo, type KeyboardEvent } from 'react';
 import classes from './conversion-diagram.module.css';
 import { diagramCanvas, diagramMargin, labelFont, layoutConversionDiagram, nodeBox, type PlacedNode } from './diagram-layout';
 import { problemTooltip } from './diagram-problems';
+import { diagramShareText } from './diagram-shares';
 
 export interface ConversionDiagramProps {
   tree: ConversionDiagramNode;
@@ -89,6 +90,11 @@ function DiagramNode({ placed, selected, onSelect }: { placed: PlacedNode; selec
       <rect className={classes.halo} x={-halfWidth - 4} y={-halfHeight - 4} width={nodeBox.width + 8} height={nodeBox.height + 8} rx={isOrigin ? halfHeight + 4 : 9} />
       <text className={classes.code} y={-halfHeight - 5} textAnchor="middle">
         {caption}
+        {node.share !== undefined && (
+          <tspan className={classes.share} data-testid={`diagram-share-${node.value}`}>
+            {` · ${diagramShareText(node.share)}`}
+          </tspan>
+        )}
       </text>
       <rect className={classes.base} x={-halfWidth} y={-halfHeight} width={nodeBox.width} height={nodeBox.height} rx={isOrigin ? halfHeight : 6} />
       <rect className={classes.box} x={-halfWidth} y={-halfHeight} width={nodeBox.width} height={nodeBox.height} rx={isOrigin ? halfHeight : 6} />
@@ -128,6 +134,7 @@ function accessibleName(node: ConversionDiagramNode, caption: string): string {
   const parts = [`${caption.replace(/…$/, '')} ${node.name}`];
   if (node.type === 'origin') parts.push('the source code');
   if (node.isLink) parts.push('linked');
+  if (node.share !== undefined) parts.push(`${diagramShareText(node.share)} of the source code's rows`);
   if (node.isSpecialParent) parts.push('reached through a parent or another scheme');
   const name = parts.join(', ');
   return node.problem ? `${name}. ${problemTooltip}` : name;

@@ -22,6 +22,8 @@ export interface ConversionTreeInput {
   targetScheme: string;
   /** The target depth (roots 1; null: leaves) the problem flags are judged at; SPEC §9's 3 when not given. */
   targetDepth?: number | null;
+  /** The share of the source code's sums each target gets, by the target's label (./diagram-shares.ts). */
+  shares?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -29,13 +31,13 @@ export interface ConversionTreeInput {
  * the target scheme's root categories its children (depth 1), and so on, children in notation order.
  * Throws SPEC §8's texts for an unknown scheme, a missing parent and a cycle.
  */
-export function buildConversionTree({ records, origin, targetScheme, targetDepth }: ConversionTreeInput): ConversionDiagramNode {
+export function buildConversionTree({ records, origin, targetScheme, targetDepth, shares }: ConversionTreeInput): ConversionDiagramNode {
   if (!isSchemeId(targetScheme)) throw new Error(`Scheme ${targetScheme} not found`);
   const problems = new Set(problemValues(records, targetDepth === undefined ? depthOf(defaultTargetDepth) : targetDepth));
   const nodes = new Map<string, ConversionDiagramNode>();
   for (const record of records) {
     // The same code twice (an ADD_LINKS merge gone wrong, say) is drawn once.
-    if (!nodes.has(record.value)) nodes.set(record.value, targetNode(record, problems.has(record.value)));
+    if (!nodes.has(record.value)) nodes.set(record.value, targetNode(record, problems.has(record.value), shares?.get(record.label)));
   }
   const root: ConversionDiagramNode = {
     value: originValue,
@@ -77,7 +79,7 @@ export function buildConversionTree({ records, origin, targetScheme, targetDepth
   return root;
 }
 
-function targetNode(record: ConversionDiagramRecord, problem: boolean): ConversionDiagramNode {
+function targetNode(record: ConversionDiagramRecord, problem: boolean, share: number | undefined): ConversionDiagramNode {
   return {
     value: record.value,
     name: record.name,
@@ -94,6 +96,7 @@ function targetNode(record: ConversionDiagramRecord, problem: boolean): Conversi
     problem,
     isSpecialParent: record.isSpecialParent,
     ...(record.path !== null ? { path: record.path, relation: record.relation } : {}),
+    ...(share !== undefined ? { share } : {}),
   };
 }
 

@@ -19,12 +19,14 @@ import { useNavigate } from 'react-router';
 import { ModalActions } from '../../../components/modal-actions';
 import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
 import { fieldErrors } from '../../../lib/field-errors';
+import { useConversionWeightingQuery } from '../api/get-conversion-weighting';
 import { useDatasetsQuery } from '../api/get-datasets';
 import { useStartConversion } from '../api/start-conversion';
 import { conversionPath } from '../conversion-path';
 
 /** What each weighting does with a code that has several targets the aggregation keeps apart. */
 const weightingDescriptions: Record<Weighting, string> = {
+  crosswalk: 'Each target gets the share the crosswalk’s weights give it; a code whose links carry no weights gets equal shares.',
   equal: 'Each target gets the same share of the code’s totals.',
   reference: 'Shares follow how often each target occurs in one of your datasets coded in the target scheme.',
   modal: 'The whole code goes to its most likely target (the reference dataset’s most frequent, else the strongest link).',
@@ -69,12 +71,15 @@ function ConversionForm({ schemes, subject, onClose }: Omit<NewConversionModalPr
   const [scheme, setScheme] = useState<SchemeId | null>(null);
   const [depth, setDepth] = useState<TargetDepth>(defaultTargetDepth);
   const [aggregation, setAggregation] = useState<Aggregation>('aggregate-all');
-  const [weighting, setWeighting] = useState<Weighting>('equal');
+  // The user's choice; until then, what the server would choose (the crosswalk's weights when the links into the scheme carry them).
+  const [chosenWeighting, setWeighting] = useState<Weighting | null>(null);
   const [referenceId, setReferenceId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const start = useStartConversion(subject.datasetId);
   const navigate = useNavigate();
   const references = useReferenceDatasets(scheme);
+  const suggested = useConversionWeightingQuery(subject, scheme);
+  const weighting: Weighting = chosenWeighting ?? suggested.data?.weighting ?? 'equal';
   const schemeLabel = schemes.find((option) => option.id === scheme)?.label ?? scheme;
   const targets = useMemo(
     () => schemes.filter((option) => option.id !== subject.sourceScheme && (option.codeCount === undefined || option.codeCount > 0)),
@@ -92,7 +97,8 @@ function ConversionForm({ schemes, subject, onClose }: Omit<NewConversionModalPr
       targetScheme: scheme ?? undefined,
       targetDepth: depth,
       aggregation,
-      weighting,
+      // Not chosen and not known yet: the server chooses, as the form would have.
+      weighting: chosenWeighting ?? suggested.data?.weighting,
       referenceDatasetId: weighting === 'reference' ? (referenceId ?? undefined) : undefined,
       predictionSetId: subject.predictionSetId,
     };
@@ -161,7 +167,7 @@ function ConversionForm({ schemes, subject, onClose }: Omit<NewConversionModalPr
       >
         <Stack mt="xs" gap="sm">
           {weightings.map((option) => (
-            <Radio key={option} value={option} label={weightingLabels[option]} description={weightingDescriptions[option]} />
+            <Radio key={option} value={option} label={weightingLabels[option]} description={weightingDescription(option, suggested.data)} />
           ))}
         </Stack>
       </Radio.Group>
@@ -201,6 +207,16 @@ function ConversionForm({ schemes, subject, onClose }: Omit<NewConversionModalPr
       </ModalActions>
     </Stack>
   );
+}
+
+/** What a weighting does; for the crosswalk's, also whether the links into the chosen scheme carry weights. */
+function weightingDescription(option: Weighting, suggested: { weightedLinks: number } | undefined): string {
+  if (option !== 'crosswalk' || !suggested) return weightingDescriptions[option];
+  const found =
+    suggested.weightedLinks > 0
+      ? `${suggested.weightedLinks.toLocaleString('en')} of the links into this scheme carry weights.`
+      : 'The links into this scheme carry no weights: every code would get equal shares.';
+  return `${weightingDescriptions[option]} ${found}`;
 }
 
 /** The user's ready datasets whose code column is in the target scheme: what a 'reference' weighting can follow. */
