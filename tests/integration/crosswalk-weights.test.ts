@@ -92,6 +92,7 @@ describe('a crosswalk with weights', () => {
         weightAs: 'count',
         ignored: ['share_of_soc2020_entries', 'source_title', 'target_title'],
       },
+      setId: expect.any(String),
     });
     const rows = await records(counts, 'starts_with(source, $1)', [`crosswalk.import:${job.id}:`]);
     expect(rows).toHaveLength(socIscoRows.length);

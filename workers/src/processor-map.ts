@@ -1,6 +1,7 @@
 import type { FinalFailureHooks, ProcessorFactories } from './processor.js';
 import { conversionRun, conversionRunFailed } from './processors/conversion-run.js';
 import { crosswalkImport } from './processors/crosswalk-import.js';
+import { crosswalkRemoveSet } from './processors/crosswalk-remove-set.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
 import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
 import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
@@ -15,6 +16,7 @@ export const processorFactories: ProcessorFactories = {
   'scheme.import': schemeImport,
   'dataset.ingest': datasetIngest,
   'crosswalk.import': crosswalkImport,
+  'crosswalk.remove-set': crosswalkRemoveSet,
   'predictions.import': predictionsImport,
   'predictions.bulk-accept': predictionsBulkAccept,
   'predictions.run': predictionsRun,

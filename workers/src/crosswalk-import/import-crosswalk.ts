@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
@@ -7,6 +8,7 @@ import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import { type Database, inTransaction } from '@og/api/db/database';
 import { appendAudit } from '@og/api/db/queries/audit-log';
+import { type CrosswalkReading, findCrosswalkSetOfFile, saveCrosswalkSet } from '@og/api/db/queries/crosswalk-sets';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
 import { type LinkMaker, recordLinksMade, type WeightedLinkEnds } from '@og/api/db/queries/link-records';
 import { pairGraph, storedLink } from '@og/api/links/link-edits';
@@ -139,6 +141,13 @@ class ImportWeights {
   }
 }
 
+/** The file's SHA-256 (hex), read as it streams. */
+async function fileSha256(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 const refusalsPerInsert = 5_000;
 const rowsPerReport = 5_000;
 
@@ -148,6 +157,14 @@ const rowsPerReport = 5_000;
  * both schemes, writes the links the store does not have yet in one load (a re-import adds
  * nothing), bumps both schemes' revisions and records the import. A file that cannot be read
  * throws before anything is written.
+ *
+ * The import is a crosswalk set (db/queries/crosswalk-sets.ts): its name (the file's unless the
+ * input names it), file and the file's hash, `mapping_set_id` (an SSSOM file's own, else one minted
+ * for the set), licence (the input's, else an SSSOM file's), origin, who and when, and its counts;
+ * its links name it. When a set of the pair (either direction) holds the same file read the same
+ * way already (the same default relation, weight column, relation map and justification: another
+ * relation map may link rows the first import refused), the import writes nothing and answers that
+ * set as `sameAs`.
  */
 export async function importCrosswalk(
   deps: { schemes: SchemeContext; db: Database },
@@ -159,6 +176,8 @@ export async function importCrosswalk(
   const [sourceCodes, targetCodes] = await Promise.all([schemeCodes(schemes, source), schemeCodes(schemes, target)]);
   const file = await openCrosswalkFile(fs.createReadStream(input.path), { sourceScheme: source, targetScheme: target }, { weightColumn: input.weightColumn, relationMap: input.relationMap });
   const weights = new ImportWeights(file.columns.weightAs === 'count', source < target ? 'first' : 'second');
+  const sha256 = fileSha256(input.path);
+  sha256.catch(() => undefined); // awaited below
 
   const links = new Map<string, ImportedLink>();
   const refusals: CrosswalkRefusal[] = [];
@@ -176,6 +195,7 @@ export async function importCrosswalk(
     else {
       const link: ImportedLink = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
       if (row.justification) link.justification = row.justification;
+      if (row.comment) link.comment = row.comment;
       const key = `${link.first} ${link.second}`;
       links.set(key, link);
       if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
@@ -205,26 +225,60 @@ export async function importCrosswalk(
   refusals.sort((a, b) => a.line - b.line);
   const matched = rows - refusals.length;
 
+  const fileHash = await sha256;
+  const reading: CrosswalkReading = { relation: input.relation, weightColumn: input.weightColumn ?? null, relationMap: input.relationMap ?? {}, justification: input.justification ?? null };
+
   const [first, second] = [source, target].sort() as [SchemeId, SchemeId];
-  const imported = await withSchemeLock(schemes, first, () =>
+  const outcome = await withSchemeLock(schemes, first, () =>
     withSchemeLock(schemes, second, async () => {
       await context.report({ phase: 'writing', done: rows, total: rows, unit: 'rows' });
       const graph = pairGraph(schemes, source, target);
+      const same = await findCrosswalkSetOfFile(db, { a: source, b: target, sha256: fileHash, reading, exceptJobId: context.jobId });
+      if (same) {
+        links.clear();
+        const result = { imported: 0, alreadyPresent: matched, refused: refusals.length, columns: file.columns, sameAs: same.id };
+        await appendAudit(db, { actorId: context.actorId, action: 'crosswalk.import', scheme: null, subject: graph, before: null, after: { ...input, ...result } });
+        return { imported: 0, setId: undefined, sameAs: same.id };
+      }
       const existing = await existingLinks(schemes, graph);
       const added = [...links.values()].filter((link) => !existing.has(`${link.first} ${link.second}`));
       // Let their keys go before the load: while the store's memory grows, V8 runs full collections of this heap again and again.
       links.clear();
       existing.clear();
+      const newId = crypto.randomUUID();
+      const setId = await saveCrosswalkSet(db, {
+        id: newId,
+        jobId: context.jobId,
+        name: input.name ?? input.originalName,
+        fileName: input.originalName,
+        source,
+        target,
+        mappingSetId: file.metadata?.mappingSetId ?? `${schemes.iris.baseIri}crosswalk-sets/${newId}`,
+        license: input.license ?? file.metadata?.license ?? null,
+        origin: input.origin ?? null,
+        sha256: fileHash,
+        reading,
+        createdBy: context.actorId,
+        imported: added.length,
+        alreadyPresent: matched - added.length,
+        refused: refusals.length,
+      });
       if (added.length) {
-        const maker: LinkMaker = { madeBy: context.actorId, source: `crosswalk.import:${context.jobId}:${input.originalName}`, justification: unspecifiedMatching };
+        const maker: LinkMaker = {
+          madeBy: context.actorId,
+          source: `crosswalk.import:${context.jobId}:${input.originalName}`,
+          justification: input.justification ?? unspecifiedMatching,
+          setId,
+        };
         await writeLinks(schemes, db, graph, added, maker);
         await schemes.revisions.bump(first, second);
       }
-      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length, columns: file.columns };
+      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length, columns: file.columns, setId };
       await appendAudit(db, { actorId: context.actorId, action: 'crosswalk.import', scheme: null, subject: graph, before: null, after: { ...input, ...result } });
-      return added.length;
+      return { imported: added.length, setId, sameAs: undefined };
     }),
   );
+  const imported = outcome.imported;
   for (let start = 0; start < refusals.length; start += refusalsPerInsert) {
     await insertCrosswalkRefusals(db, context.jobId, refusals.slice(start, start + refusalsPerInsert));
   }
@@ -235,5 +289,12 @@ export async function importCrosswalk(
     unit: 'rows',
     ...(relationColumnIgnored ? { message: `The relation column holds no SKOS relation: every row was linked as ${input.relation}.` } : {}),
   });
-  return { imported, alreadyPresent: matched - imported, refused: refusals.length, columns: file.columns };
+  return {
+    imported,
+    alreadyPresent: matched - imported,
+    refused: refusals.length,
+    columns: file.columns,
+    ...(outcome.setId ? { setId: outcome.setId } : {}),
+    ...(outcome.sameAs ? { sameAs: outcome.sameAs } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 
-export type AuditAction = 'code.create' | 'code.update' | 'code.move' | 'code.delete' | 'scheme.import' | 'link.create' | 'link.delete' | 'link.clear' | 'link.bulk' | 'crosswalk.import';
+export type AuditAction = 'code.create' | 'code.update' | 'code.move' | 'code.delete' | 'scheme.import' | 'link.create' | 'link.delete' | 'link.clear' | 'link.bulk' | 'crosswalk.import' | 'crosswalk.remove-set';
 
 export async function appendAudit(
   db: Queryable,
@@ -14,4 +14,13 @@ export async function appendAudit(
     entry.before === undefined ? null : JSON.stringify(entry.before),
     entry.after === undefined ? null : JSON.stringify(entry.after),
   ]);
+}
+
+/** What the latest entry of an action on a subject recorded (`after`) whose `after` has this field with this value; null when there is none. */
+export async function findLatestAuditAfter(db: Queryable, entry: { action: AuditAction; subject: string; field: string; value: string }): Promise<unknown> {
+  const result = await db.query<{ after: unknown }>(
+    'SELECT after FROM audit_log WHERE subject = $1 AND action = $2 AND after->>$3 = $4 ORDER BY at DESC, id DESC LIMIT 1',
+    [entry.subject, entry.action, entry.field, entry.value],
+  );
+  return result.rows[0]?.after ?? null;
 }

@@ -14,6 +14,8 @@ export interface LinkMaker {
   source?: string | null;
   justification?: string;
   comment?: string | null;
+  /** The crosswalk set an import makes its links as (crosswalk-sets.ts). */
+  setId?: string | null;
 }
 
 /** A link with its weight, when it has one (in (0, 1]), whose share it is, and its own justification when it has one. */
@@ -21,19 +23,25 @@ export interface WeightedLinkEnds extends LinkEnds {
   weight?: number | null;
   weightOf?: 'first' | 'second';
   justification?: string;
+  /** Its own comment (an SSSOM row's), over the maker's. */
+  comment?: string | null;
 }
 
 /**
  * The links were made (or made again, e.g. with another relation) now: their records start afresh,
  * made by `maker` (manual curation unless it says otherwise). A link made again without a weight
  * keeps the one it had. `keepExisting`: links that have a record keep it as it is.
+ *
+ * A link of a crosswalk set made again keeps its `set_id`, but its `source` becomes the new
+ * maker's (null for an admin): a set's link whose `source` is no longer the set's import is one
+ * someone edited since, which taking the set back keeps (crosswalk-sets.ts).
  */
 export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   if (links.length === 0) return;
   await db.query(
-    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment)
-     SELECT first_iri, second_iri, weight, CASE WHEN weight IS NULL THEN NULL ELSE weight_of END, justification, $6, $7, $8
-       FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::text[]) AS made (first_iri, second_iri, weight, weight_of, justification)
+    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id)
+     SELECT first_iri, second_iri, weight, CASE WHEN weight IS NULL THEN NULL ELSE weight_of END, justification, $6, $7, comment, $9
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::text[], $8::text[]) AS made (first_iri, second_iri, weight, weight_of, justification, comment)
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
          ? 'NOTHING'
@@ -49,7 +57,8 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
       links.map((link) => link.justification ?? maker.justification ?? manualMappingCuration),
       maker.madeBy,
       maker.source ?? null,
-      maker.comment ?? null,
+      links.map((link) => link.comment ?? maker.comment ?? null),
+      maker.setId ?? null,
     ],
   );
 }
@@ -64,14 +73,16 @@ export interface LinkFacts {
   madeAt: Date;
   justification: string;
   comment: string | null;
+  /** The crosswalk set that made it, when one did. */
+  setId: string | null;
 }
 
 /** The facts of the given links (those without a record left out), keyed `first second`. */
 export async function findLinkFacts(db: Queryable, links: LinkEnds[]): Promise<Map<string, LinkFacts>> {
   const facts = new Map<string, LinkFacts>();
   if (links.length === 0) return facts;
-  const result = await db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: 'first' | 'second' | null; made_by: string | null; source: string | null; made_at: Date; justification: string; comment: string | null }>(
-    `SELECT r.first_iri, r.second_iri, r.weight, r.weight_of, r.made_by, r.source, r.made_at, r.justification, r.comment
+  const result = await db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: 'first' | 'second' | null; made_by: string | null; source: string | null; made_at: Date; justification: string; comment: string | null; set_id: string | null }>(
+    `SELECT r.first_iri, r.second_iri, r.weight, r.weight_of, r.made_by, r.source, r.made_at, r.justification, r.comment, r.set_id
        FROM link_records r JOIN unnest($1::text[], $2::text[]) AS asked (first_iri, second_iri) USING (first_iri, second_iri)`,
     [links.map((link) => link.first), links.map((link) => link.second)],
   );
@@ -84,6 +95,7 @@ export async function findLinkFacts(db: Queryable, links: LinkEnds[]): Promise<M
       madeAt: row.made_at,
       justification: row.justification,
       comment: row.comment,
+      setId: row.set_id,
     });
   }
   return facts;

@@ -40,6 +40,8 @@ export interface CrosswalkRow {
   author?: string;
   /** As written (SSSOM: `YYYY-MM-DD`). */
   date?: string;
+  /** SSSOM: the row's `comment`, as written. */
+  comment?: string;
 }
 
 /** The cell of a column, trimmed ('' when the column is missing from the file or from a short row). */

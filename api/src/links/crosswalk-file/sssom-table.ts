@@ -10,7 +10,7 @@ import { readWrittenRelation } from './written-relation.js';
  * The mappings block of an SSSOM/TSV file, read row by row. The whole file fails, naming the line,
  * on what makes it not a valid mapping set for us: a CURIE whose prefix is not declared (in any
  * column read: ids, `mapping_justification`, `author_id`), and a `predicate_id` that is not one of
- * the five SKOS mapping relations. Columns other than those below (labels, comments…) are not read.
+ * the five SKOS mapping relations. Columns other than those below (labels…) are not read.
  */
 
 /** Where the columns read are (-1: not in the file). */
@@ -23,6 +23,7 @@ export interface SssomColumns {
   confidence: number;
   author: number;
   date: number;
+  comment: number;
 }
 
 export function findSssomColumns(header: readonly string[], line: number): SssomColumns {
@@ -35,6 +36,7 @@ export function findSssomColumns(header: readonly string[], line: number): Sssom
     confidence: header.indexOf('confidence'),
     author: header.indexOf('author_id'),
     date: header.indexOf('mapping_date'),
+    comment: header.indexOf('comment'),
   };
   const missing = (['subject_id', 'predicate_id', 'object_id'] as const).filter((name) => !header.includes(name));
   if (missing.length) {
@@ -78,6 +80,7 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
   if (justification) expand(justification, 'mapping_justification');
   const confidence = readConfidence(cellText(cells, columns.confidence), line);
   const author = cellText(cells, columns.author);
+  const comment = cellText(cells, columns.comment);
   for (const id of author.split('|')) if (id.trim()) expand(id.trim(), 'author_id');
 
   return {
@@ -94,6 +97,7 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
     author: author || undefined,
     // SSSOM's propagation: a set-level mapping_date is every mapping's when the table has no such column.
     date: (columns.date >= 0 ? cellText(cells, columns.date) : metadata.mappingDate) || undefined,
+    ...(comment ? { comment } : {}),
   };
 }
 
