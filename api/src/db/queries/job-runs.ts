@@ -121,3 +121,9 @@ export async function claimIdleJobRun(db: Queryable, id: string, idleMs: number)
   );
   return result.rowCount === 1;
 }
+
+/** The run of this id and those whose ids start with `prefix` (a series of retries), oldest first. */
+export async function listJobRunsWithIdPrefix(db: Queryable, id: string, prefix: string): Promise<JobRunRow[]> {
+  const result = await db.query<JobRunRow>('SELECT * FROM job_runs WHERE id = $1 OR starts_with(id, $2) ORDER BY created_at, id', [id, prefix]);
+  return result.rows;
+}
