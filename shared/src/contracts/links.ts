@@ -123,6 +123,9 @@ const relationMapField = z.preprocess((value) => {
   }
 }, crosswalkRelationMap);
 
+/** The SEMAPV justifications the import dialog offers for a CSV's rows. */
+export const crosswalkJustifications = ['semapv:UnspecifiedMatching', 'semapv:ManualMappingCuration', 'semapv:LexicalMatching', 'semapv:LogicalReasoning', 'semapv:MappingChaining', 'semapv:SemanticSimilarityThresholdMatching'] as const;
+
 /** The weight column a crosswalk import reads: a header name, or `none` (no weights); absent: detected from the header. */
 export const crosswalkWeightColumn = z.string().trim().min(1).max(200);
 
@@ -138,6 +141,12 @@ export const crosswalkImportFields = z
     relation: linkRelation.default(defaultLinkRelation),
     weightColumn: crosswalkWeightColumn.optional(),
     relationMap: relationMapField.optional(),
+    /** The set's name; absent: the file's name. */
+    name: z.string().trim().min(1).max(200).optional(),
+    /** The set's licence (an SSSOM file's own `license` is read when this is absent). */
+    license: z.string().trim().min(1).max(500).optional(),
+    /** How the rows were matched, for a CSV (SEMAPV); an SSSOM file's rows carry their own. Absent: `semapv:UnspecifiedMatching`. */
+    justification: z.enum(crosswalkJustifications).optional(),
   })
   .refine((fields) => fields.source !== fields.target, { message: 'A crosswalk joins two different schemes', path: ['target'] });
 export type CrosswalkImportFields = z.infer<typeof crosswalkImportFields>;
@@ -178,3 +187,95 @@ export const crosswalkColumns = z.object({
   ignored: z.array(z.string()),
 });
 export type CrosswalkColumns = z.infer<typeof crosswalkColumns>;
+
+/** A row of a crosswalk file as an import would read it (`POST /api/crosswalks/preview`). */
+export const crosswalkPreviewRow = z.object({
+  line: z.number().int().positive(),
+  sourceCode: z.string(),
+  targetCode: z.string(),
+  /** The SKOS relation read; null when the row names none (the import's default relation applies) or names one that is not a relation. */
+  relation: linkRelation.nullable(),
+  /** The relation cell as written, when the row has one. */
+  relationText: z.string().nullable(),
+  /** The weight cell as read (a count or a share, as `weightAs` says); null when the row has none or it is not a number. */
+  weight: z.number().nullable(),
+  /** The weight cell as written, when it is not a number. */
+  badWeight: z.string().nullable(),
+});
+export type CrosswalkPreviewRow = z.infer<typeof crosswalkPreviewRow>;
+
+/**
+ * `POST /api/crosswalks/preview` (multipart: `file`, and the import's `source`, `target`,
+ * `weightColumn`, `relationMap`): what an import of the file would read, from the start of the file
+ * only. `relations` counts each relation value over the rows read (`rowsRead`; `complete` when that
+ * is the whole file); `unknownRelations` lists the values that read as no SKOS relation (an import
+ * refuses their rows unless `relationMap` names them).
+ */
+export const crosswalkPreview = z.object({
+  format: z.enum(['csv', 'sssom']),
+  /** Every column of the header, in file order. */
+  columns: z.array(z.string()),
+  read: crosswalkColumns,
+  weightColumn: z.string().nullable(),
+  weightAs: z.enum(['share', 'count']).nullable(),
+  /** The header's columns a weight may be read from (numbers in the rows read), for the dialog's choice. */
+  weightCandidates: z.array(z.string()),
+  relationColumn: z.string().nullable(),
+  relations: z.record(z.string(), z.number().int().nonnegative()),
+  unknownRelations: z.array(z.string()),
+  rowsRead: z.number().int().nonnegative(),
+  complete: z.boolean(),
+  /** The first 20 rows as read. */
+  rows: z.array(crosswalkPreviewRow),
+  /** An SSSOM file's set-level metadata. */
+  mappingSetId: z.string().nullable(),
+  license: z.string().nullable(),
+});
+export type CrosswalkPreview = z.infer<typeof crosswalkPreview>;
+
+/**
+ * An imported crosswalk file as a set of links (`GET /api/crosswalks/sets?schemes={a},{b}`): its
+ * name, file, `mapping_set_id`, licence, provenance (`origin`: where the file came from, for a
+ * seeded one), who imported it and when, what the import counted, and `links`: how many links are
+ * still the set's (made by it, not removed since).
+ */
+export const crosswalkSet = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  fileName: z.string(),
+  source: schemeId,
+  target: schemeId,
+  mappingSetId: z.string(),
+  license: z.string().nullable(),
+  origin: z.string().nullable(),
+  jobId: z.string(),
+  /** The admin who imported it; null for a crosswalk seeded at first start. */
+  createdBy: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  imported: z.number().int().nonnegative(),
+  alreadyPresent: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+  links: z.number().int().nonnegative(),
+});
+export type CrosswalkSet = z.infer<typeof crosswalkSet>;
+
+export const crosswalkSets = z.object({ sets: z.array(crosswalkSet) });
+export type CrosswalkSets = z.infer<typeof crosswalkSets>;
+
+/** `?schemes=a,b` of `GET /api/crosswalks/sets`. */
+export const crosswalkSetsQuery = z.object({
+  schemes: z
+    .string()
+    .max(100)
+    .transform((value) => value.split(','))
+    .pipe(z.tuple([schemeId, schemeId]))
+    .refine((ids) => ids[0] !== ids[1], 'Name two different schemes'),
+});
+
+/** A link a set's removal keeps, and why: an admin made it again (another relation, weight or comment) or confirmed it since. */
+export const keptSetLink = z.object({
+  first: z.object({ scheme: schemeId, value: z.string() }),
+  second: z.object({ scheme: schemeId, value: z.string() }),
+  why: z.enum(['edited', 'confirmed']),
+});
+export type KeptSetLink = z.infer<typeof keptSetLink>;

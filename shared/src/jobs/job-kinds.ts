@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { crosswalkColumns, crosswalkRelationMap, linkRelation } from '../contracts/links.js';
+import { crosswalkColumns, crosswalkRelationMap, keptSetLink, linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
 
 export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
@@ -115,10 +115,15 @@ export const jobKinds = {
       /** The stored upload, under DATA_DIR/uploads. */
       path: z.string(),
       originalName: z.string(),
-      /** A header name, or `none`; absent: detected (crosswalk-import/csv-table.ts). */
+      /** A header name, or `none`; absent: detected (api/src/links/crosswalk-file/csv-table.ts). */
       weightColumn: z.string().optional(),
       /** Relation values of the file read as these SKOS relations. */
       relationMap: crosswalkRelationMap.optional(),
+      /** The set's name (absent: the file's name), licence, provenance and how a CSV's rows were matched. */
+      name: z.string().optional(),
+      license: z.string().optional(),
+      origin: z.string().optional(),
+      justification: z.string().optional(),
     }),
     phases: z.enum(['reading', 'writing', 'done']),
     result: z.object({
@@ -130,8 +135,28 @@ export const jobKinds = {
       refused: z.number().int().nonnegative(),
       /** Which columns of the file were read as what (absent from imports made before it was said). */
       columns: crosswalkColumns.optional(),
+      /** The crosswalk set the import made (absent from imports made before sets, and when the same file of the pair was imported before: `sameAs`). */
+      setId: z.string().uuid().optional(),
+      /** The set that holds the same file already: the import added nothing. */
+      sameAs: z.string().uuid().optional(),
     }),
     attempts: 2,
+  }),
+  /**
+   * Takes back a crosswalk set: removes its links that no admin made again or confirmed since (those
+   * are kept, listed in the result), then the set itself.
+   */
+  'crosswalk.remove-set': defineJobKind({
+    label: 'Remove crosswalk set',
+    input: z.object({ setId: z.string().uuid() }),
+    phases: z.enum(['removing', 'done']),
+    result: z.object({
+      removed: z.number().int().nonnegative(),
+      kept: z.number().int().nonnegative(),
+      /** The kept links (the first 1,000). */
+      keptLinks: z.array(keptSetLink),
+    }),
+    attempts: 3,
   }),
   /**
    * Reads a prediction file (OCCPAST JSON or OccCANINE CSV) into its prediction set's entries: one
