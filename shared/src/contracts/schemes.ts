@@ -116,6 +116,10 @@ export const codeLink = z.object({
   label: z.string(),
   /** skos:closeMatch, skos:exactMatch, … (local name). */
   relation: z.string(),
+  /** The link's weight (SSSOM's confidence, in (0, 1]), a share of one of its codes; absent when it has none. */
+  weight: z.number().gt(0).lte(1).optional(),
+  /** Whose share the weight is: the code asked about (`code`) or the linked code (`linked`). */
+  weightOf: z.enum(['code', 'linked']).optional(),
 });
 export type CodeLink = z.infer<typeof codeLink>;
 export const codeLinks = z.object({ links: z.array(codeLink) });

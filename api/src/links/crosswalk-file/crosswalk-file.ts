@@ -32,10 +32,17 @@ export interface CrosswalkFile {
   format: CrosswalkFormat;
   /** SSSOM: the metadata block (mapping_set_id, license, prefixes); null for a CSV. */
   metadata: SssomMetadata | null;
+  /** The table's header, every column in file order (spaces around names trimmed). */
+  header: string[];
   /** Which columns are read as what. */
   columns: CrosswalkColumns;
   /** Every row, in file order: read as it is asked for, once. */
   rows: AsyncGenerator<CrosswalkRow>;
+}
+
+/** Who else looks at the table: `onTableRow` is given each row's cells as written, just before the row is read (the preview looks at the columns an import does not read). */
+export interface CrosswalkFileWatch {
+  onTableRow?: (row: TableRow) => void;
 }
 
 /** How much of the start of the table the dialect is guessed from. */
@@ -48,17 +55,17 @@ const dialectSampleLength = 64 * 1024;
  * (a file stream closed) before the error is thrown; after that, reading the rows to the end, or
  * leaving a `for await` over them early, lets go of them.
  */
-export async function openCrosswalkFile(bytes: AsyncIterable<Uint8Array>, schemes: CrosswalkSchemes = {}, reading: CsvReading = {}): Promise<CrosswalkFile> {
+export async function openCrosswalkFile(bytes: AsyncIterable<Uint8Array>, schemes: CrosswalkSchemes = {}, reading: CsvReading = {}, watch: CrosswalkFileWatch = {}): Promise<CrosswalkFile> {
   const decoded = decodeFileText(bytes);
   try {
-    return await readStart(new TextAhead(decoded), schemes, reading);
+    return await readStart(new TextAhead(decoded), schemes, reading, watch);
   } catch (error) {
     await decoded.return(undefined);
     throw error;
   }
 }
 
-async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: CsvReading): Promise<CrosswalkFile> {
+async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: CsvReading, watch: CrosswalkFileWatch): Promise<CrosswalkFile> {
   const start = await text.peek(dialectSampleLength);
   const firstLine = /^[^\r\n]*/.exec(start)![0];
   const format: CrosswalkFormat = start.startsWith('#') || firstLine.split('\t').includes('subject_id') ? 'sssom' : 'csv';
@@ -75,10 +82,10 @@ async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: Cs
   const names = header.value.cells.map((name) => name.trim());
   if (metadata) {
     const columns = findSssomColumns(names, header.value.line);
-    return { format, metadata, columns: describeSssomColumns(names, columns), rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata)) };
+    return { format, metadata, header: names, columns: describeSssomColumns(names, columns), rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata), watch) };
   }
   const columns = findCsvColumns(names, header.value.line, schemes, reading);
-  return { format, metadata, columns: columns.described, rows: crosswalkRows(table, (row) => readCsvRow(row, columns)) };
+  return { format, metadata, header: names, columns: columns.described, rows: crosswalkRows(table, (row) => readCsvRow(row, columns), watch) };
 }
 
 /** The `#` lines at the top of the file, without their `#`. */
@@ -91,8 +98,9 @@ async function takeMetadataBlock(text: TextAhead): Promise<MetadataLine[]> {
   return lines;
 }
 
-async function* crosswalkRows(table: AsyncGenerator<TableRow>, read: (row: TableRow) => CrosswalkRow | null): AsyncGenerator<CrosswalkRow> {
+async function* crosswalkRows(table: AsyncGenerator<TableRow>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): AsyncGenerator<CrosswalkRow> {
   for await (const row of table) {
+    watch.onTableRow?.(row);
     const link = read(row);
     if (link) yield link;
   }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
-import { crosswalkImportFields } from '@og/shared/contracts/links';
+import { type CrosswalkPreview, crosswalkImportFields } from '@og/shared/contracts/links';
 import { schemeId } from '@og/shared/contracts/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { receiveUpload } from '../../lib/receive-upload.js';
 import { removeUpload, uploadsDirectory } from '../../lib/uploads.js';
 import { crosswalkFormats, exportCrosswalk } from '../../links/crosswalk-export.js';
 import { presentRefusalsCsv } from '../../links/crosswalk-presenter.js';
+import { previewCrosswalk } from '../../links/crosswalk-preview.js';
 import { startCrosswalkImport } from '../../links/start-crosswalk-import.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -38,6 +39,17 @@ export function crosswalkRoutes(app: AppContext): Router<AppState> {
     } catch (error) {
       await removeUpload(app.config, upload.path);
       throw error;
+    }
+  });
+
+  // The upload is read for the preview and removed: the import sends the file again.
+  router.post('/preview', requireAdmin(), async (ctx) => {
+    const upload = await receiveUpload(ctx, { directory: uploadsDirectory(app.config), maxBytes: app.config.schemeFileLimitBytes, extensions: crosswalkExtensions });
+    try {
+      const fields = parseInput(crosswalkImportFields, upload.fields, 'form');
+      ctx.body = (await previewCrosswalk(upload.path, fields)) satisfies CrosswalkPreview;
+    } finally {
+      await removeUpload(app.config, upload.path);
     }
   });
 

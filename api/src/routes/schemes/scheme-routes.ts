@@ -15,6 +15,7 @@ import { createCode } from '../../schemes/create-code.js';
 import { deleteCode } from '../../schemes/delete-code.js';
 import { findCodeOr404 } from '../../schemes/find-code.js';
 import { moveCode } from '../../schemes/move-code.js';
+import { readCodeLinks } from '../../schemes/read-code-links.js';
 import { updateCode } from '../../schemes/update-code.js';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
@@ -82,7 +83,7 @@ export function schemeRoutes(app: AppContext): Router<AppState> {
   router.get('/:scheme/codes/:value/links', publicRead, async (ctx) => {
     const scheme = schemeParam(ctx.params.scheme);
     await findCodeOr404(schemes, scheme, ctx.params.value!);
-    ctx.body = { links: await schemes.repository.readLinks(scheme, ctx.params.value!) } satisfies CodeLinks;
+    ctx.body = { links: await readCodeLinks(app, scheme, ctx.params.value!) } satisfies CodeLinks;
   });
 
   router.post('/:scheme/codes', requireAdmin(), async (ctx) => {

@@ -1,7 +1,7 @@
 import type { CodeLink, CodeRecord } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { describe, expect, it } from 'vitest';
-import { descendantLinks, groupLinksByScheme, relationFromCode } from './code-links';
+import { descendantLinks, groupLinksByScheme, relationFromCode, relationWords, shareSentence, sharePercent, shareWords } from './code-links';
 
 const link = (scheme: CodeLink['scheme'], label: string, relation = 'closeMatch'): CodeLink => ({ scheme, value: label, name: `name ${label}`, label, relation });
 
@@ -29,5 +29,27 @@ describe('a code’s links', () => {
     const children = childrenIndex(lookup);
     expect(descendantLinks(children, lookup, '2')).toEqual({ descendants: 4, linkedDescendants: 2, links: 4 });
     expect(descendantLinks(children, lookup, '2221')).toEqual({ descendants: 0, linkedDescendants: 0, links: 0 });
+  });
+
+  it('says a closeMatch is close, not nearly the same, and an exactMatch the same occupation', () => {
+    expect(relationWords.closeMatch).toBe('close match');
+    expect(relationWords.exactMatch).toBe('same occupation');
+  });
+
+  it('keeps a weighted link’s weight and whose share it is', () => {
+    const weighted: CodeLink = { ...link('isco08', '5223'), weight: 0.52, weightOf: 'code' };
+    expect(groupLinksByScheme('soc2020', [weighted])[0]!.links[0]).toMatchObject({ weight: 0.52, weightOf: 'code' });
+  });
+});
+
+describe('a weighted link’s share', () => {
+  it('is a whole percentage, never 0% or 100% for what is neither', () => {
+    expect([0.52, 0.6471, 0.004, 0.996, 1].map(sharePercent)).toEqual(['52%', '65%', '<1%', '99%', '100%']);
+  });
+
+  it('says whose titles it is a share of, from the code being viewed', () => {
+    expect(shareWords(0.52, 'code')).toBe('52% of this group’s titles');
+    expect(shareWords(0.03, 'linked')).toBe('3% of that group’s titles');
+    expect(shareSentence(0.03, 'linked', { code: 'Plasterers', linked: 'Textile process operatives' })).toBe('The crosswalk puts 3% of the titles of Textile process operatives under Plasterers.');
   });
 });

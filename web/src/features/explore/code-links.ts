@@ -41,22 +41,50 @@ export function groupLinksByScheme(scheme: SchemeId, links: readonly CodeLink[])
     .map(([id, group]) => ({ scheme: id, links: group.sort((x, y) => compareNotation(x.label, y.label)) }));
 }
 
-/** What a code's relation to a linked code says, in plain words (read from the code to the linked one). */
+/**
+ * What a code's relation to a linked code says, in plain words (read from the code to the linked
+ * one). A closeMatch only says the two may stand for one another in some uses (a crosswalk that
+ * names no relation makes every row one, a many-to-many table too): not that they are nearly the same.
+ */
 export const relationWords: Record<LinkRelation, string> = {
   exactMatch: 'same occupation',
-  closeMatch: 'nearly the same',
+  closeMatch: 'close match',
   broadMatch: 'broader',
   narrowMatch: 'narrower',
   relatedMatch: 'related',
 };
 
 export const relationSentences: Record<LinkRelation, string> = {
-  exactMatch: 'The linked code is the same occupation.',
-  closeMatch: 'The linked code is nearly the same occupation.',
+  exactMatch: 'The linked code is the same occupation: one stands for the other in any use.',
+  closeMatch: 'The linked code is close: it may stand for this one in some uses, though it is not the same occupation.',
   broadMatch: 'The linked code is broader: it covers this occupation and more.',
   narrowMatch: 'The linked code is narrower: it covers part of this occupation.',
-  relatedMatch: 'The linked code is a related occupation.',
+  relatedMatch: 'The linked code is a related occupation, neither the same, broader nor narrower.',
 };
+
+/** A weight as a share in words: a whole percentage, never 0% or 100% for what is neither. */
+export function sharePercent(weight: number): string {
+  if (weight >= 1) return '100%';
+  const percent = Math.round(weight * 100);
+  if (percent < 1) return '<1%';
+  return `${Math.min(percent, 99)}%`;
+}
+
+/**
+ * A weighted link's share in words, from the code being viewed: the share of this code's titles
+ * that the crosswalk puts under the linked code, or (`linked`) the share of the linked code's
+ * titles that it puts under this one.
+ */
+export function shareWords(weight: number, whose: 'code' | 'linked'): string {
+  return `${sharePercent(weight)} of ${whose === 'code' ? 'this' : 'that'} group’s titles`;
+}
+
+/** The share's full sentence, for its tooltip. */
+export function shareSentence(weight: number, whose: 'code' | 'linked', names: { code: string; linked: string }): string {
+  return whose === 'code'
+    ? `The crosswalk puts ${sharePercent(weight)} of the titles of ${names.code} under ${names.linked}.`
+    : `The crosswalk puts ${sharePercent(weight)} of the titles of ${names.linked} under ${names.code}.`;
+}
 
 /** The links below a code: how many descendants it has, how many of them have links, and their links. */
 export interface DescendantLinks {

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { schemeById } from '@og/shared/domain/schemes';
 import { Link } from 'react-router';
-import { relationSentences, relationWords, type LinkGroup, type ReadLink } from '../code-links';
+import { relationSentences, relationWords, shareSentence, shareWords, type LinkGroup, type ReadLink } from '../code-links';
 import { exploreCodePath } from '../explore-address';
 
-/** The links of a code, one table per other scheme; each linked code opens in Explore. */
-export function CodeLinkGroups({ groups }: { groups: readonly LinkGroup[] }) {
+/** The links of a code (`codeName`: the code's name), one table per other scheme; each linked code opens in Explore. */
+export function CodeLinkGroups({ groups, codeName }: { groups: readonly LinkGroup[]; codeName: string }) {
   return (
     <Stack gap="md" data-testid="explore-link-groups">
       {groups.map((group) => {
@@ -24,12 +24,12 @@ export function CodeLinkGroups({ groups }: { groups: readonly LinkGroup[] }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Occupation and code</Table.Th>
-                  <Table.Th w={150}>Relation</Table.Th>
+                  <Table.Th w={220}>Relation</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {group.links.map((link) => (
-                  <LinkRow key={`${link.value}\u0000${link.storedRelation}`} link={link} />
+                  <LinkRow key={`${link.value}\u0000${link.storedRelation}`} link={link} codeName={codeName} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -40,7 +40,7 @@ export function CodeLinkGroups({ groups }: { groups: readonly LinkGroup[] }) {
   );
 }
 
-function LinkRow({ link }: { link: ReadLink }) {
+function LinkRow({ link, codeName }: { link: ReadLink; codeName: string }) {
   return (
     <Table.Tr data-testid="explore-link" data-scheme={link.scheme} data-value={link.value}>
       <Table.Td>
@@ -62,6 +62,13 @@ function LinkRow({ link }: { link: ReadLink }) {
           <Text size="sm" span c="dimmed">
             {link.storedRelation}
           </Text>
+        )}
+        {link.weight !== undefined && link.weightOf && (
+          <Tooltip label={shareSentence(link.weight, link.weightOf, { code: codeName, linked: link.name || link.label })} multiline w={280} withArrow>
+            <Text size="xs" c="dimmed" style={{ cursor: 'help' }} data-testid="explore-link-share" data-weight={link.weight}>
+              {shareWords(link.weight, link.weightOf)}
+            </Text>
+          </Tooltip>
         )}
       </Table.Td>
     </Table.Tr>

@@ -91,7 +91,7 @@ export function ExploreCodeDetail({ scheme, record, ancestors, lookup, childrenO
             No links to other schemes.
           </Text>
         ) : (
-          <CodeLinkGroups groups={groups} />
+          <CodeLinkGroups groups={groups} codeName={record.name} />
         )}
         <DescendantLinksLine below={below} hasOwnLinks={groups.length > 0} />
       </Stack>

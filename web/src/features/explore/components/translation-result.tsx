@@ -3,7 +3,7 @@ import { translateStatuses, type TranslatedCode, type TranslateResult, type Tran
 import { schemeById } from '@og/shared/domain/schemes';
 import { IconArrowRight, IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { relationSentences, relationWords } from '../code-links';
+import { relationSentences, relationWords, sharePercent } from '../code-links';
 import { countStatuses, pathDescriptions, pathLabels, statusColors, statusDescriptions, statusLabels } from '../translation-summary';
 
 const rowsPerPage = 100;
@@ -182,6 +182,13 @@ function TargetLine({ target }: { target: TranslateTarget }) {
         <Tooltip label={`${target.via ? `${target.via}, a code below it: ` : ''}${relationSentences[target.relation]} (SKOS ${target.relation})`} multiline w={260} withArrow>
           <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap', cursor: 'help' }} data-testid="translation-target-relation">
             {relationWords[target.relation]}
+          </Text>
+        </Tooltip>
+      )}
+      {target.weight !== undefined && (
+        <Tooltip label={`The crosswalk puts ${sharePercent(target.weight)} of this code’s titles under ${target.code}.`} multiline w={260} withArrow>
+          <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap', cursor: 'help' }} data-testid="translation-target-share">
+            {sharePercent(target.weight)}
           </Text>
         </Tooltip>
       )}

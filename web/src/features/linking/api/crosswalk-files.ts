@@ -1,8 +1,8 @@
 import { idempotencyHeaderName, jobAccepted, type JobAccepted, type JobRun } from '@og/shared/contracts/jobs';
-import type { LinkRelation } from '@og/shared/contracts/links';
+import { crosswalkPreview, type CrosswalkPreview, type CrosswalkRelationMap, type crosswalkJustifications, type LinkRelation } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { jobKinds, type JobResult } from '@og/shared/jobs/job-kinds';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyAdmin } from '../../../lib/notify';
 import { newRequestKey } from '../../../lib/request-key';
@@ -14,22 +14,75 @@ export function isCrosswalkFile(file: File): boolean {
   return /\.(csv|tsv|txt)$/i.test(file.name);
 }
 
-export interface CrosswalkImportRequest {
-  file: File;
+/** The schemes of the file's code columns, and the weight column to read (a header name, or `none`; absent: detected). */
+export interface CrosswalkReading {
   source: SchemeId;
   target: SchemeId;
-  /** The relation of rows that name none, read from source to target. */
-  relation: LinkRelation;
+  weightColumn?: string;
 }
 
-/** `POST /api/crosswalks` (multipart: file, source, target, relation) answers 202 with the id of a `crosswalk.import` job. */
-export function startCrosswalkImport({ file, source, target, relation }: CrosswalkImportRequest, requestKey: string): Promise<JobAccepted> {
+export interface CrosswalkImportRequest extends CrosswalkReading {
+  file: File;
+  /** The relation of rows that name none, read from source to target. */
+  relation: LinkRelation;
+  /** Relation values of the file read as these SKOS relations. */
+  relationMap?: CrosswalkRelationMap;
+  /** The set's name (absent: the file's name), its licence, and how a CSV's rows were matched. */
+  name?: string;
+  license?: string;
+  justification?: (typeof crosswalkJustifications)[number];
+}
+
+function crosswalkForm(file: File, fields: Record<string, string | undefined>): FormData {
   const form = new FormData();
-  form.append('source', source);
-  form.append('target', target);
-  form.append('relation', relation);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   form.append('file', file, file.name);
+  return form;
+}
+
+/**
+ * `POST /api/crosswalks` (multipart: file, source, target, relation, weightColumn, relationMap as
+ * JSON, name, license, justification) answers 202 with the id of a `crosswalk.import` job.
+ */
+export function startCrosswalkImport({ file, source, target, relation, weightColumn, relationMap, name, license, justification }: CrosswalkImportRequest, requestKey: string): Promise<JobAccepted> {
+  const form = crosswalkForm(file, {
+    source,
+    target,
+    relation,
+    weightColumn,
+    relationMap: relationMap && Object.keys(relationMap).length > 0 ? JSON.stringify(relationMap) : undefined,
+    name,
+    license,
+    justification,
+  });
   return api.postForm('/api/crosswalks', form, jobAccepted, { headers: { [idempotencyHeaderName]: requestKey } });
+}
+
+/** `POST /api/crosswalks/preview` (multipart: file, source, target, weightColumn): what an import of the file would read, from its start. */
+export function previewCrosswalk(file: File, { source, target, weightColumn }: CrosswalkReading, signal?: AbortSignal): Promise<CrosswalkPreview> {
+  return api.postForm('/api/crosswalks/preview', crosswalkForm(file, { source, target, weightColumn }), crosswalkPreview, { signal });
+}
+
+/** A chosen file told apart from another of the same name (the query key cannot hold the file itself). */
+const fileKey = (file: File) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
+
+/**
+ * The preview of the chosen file, read again when the schemes or the weight column change (the
+ * relation map is applied to its rows on the page: choosing a relation sends nothing). The last
+ * preview of the same file stays shown while the next one loads.
+ */
+export function useCrosswalkPreview(file: File | null, reading: CrosswalkReading) {
+  const chosen = file ? fileKey(file) : null;
+  return useQuery({
+    queryKey: ['crosswalks', 'preview', chosen, reading.source, reading.target, reading.weightColumn ?? null],
+    queryFn: ({ signal }) => previewCrosswalk(file!, reading, signal),
+    enabled: file !== null && isCrosswalkFile(file) && reading.source !== reading.target,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    // Another file's preview is never shown as this one's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === chosen ? previous : undefined),
+  });
 }
 
 export function useStartCrosswalkImport() {

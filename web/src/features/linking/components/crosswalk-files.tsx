@@ -1,25 +1,17 @@
-import { ActionIcon, Alert, Anchor, Button, FileInput, Group, Menu, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
-import { defaultLinkRelation, linkRelation, type LinkRelation } from '@og/shared/contracts/links';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
-import { IconArrowsExchange, IconDownload, IconFileImport } from '@tabler/icons-react';
+import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ComponentPropsWithoutRef } from 'react';
+import { useCallback, useState } from 'react';
 import { LiveJobProgressCard } from '../../../components/live-job-progress-card';
-import { SchemeSelect, type SchemeOption } from '../../../components/scheme-select';
+import type { SchemeOption } from '../../../components/scheme-select';
 import { useJobRunQuery } from '../../../lib/get-job-run';
 import { notifyAdmin } from '../../../lib/notify';
-import {
-  crosswalkExportPath,
-  crosswalkFileAccept,
-  crosswalkImportResult,
-  isCrosswalkFile,
-  refusedRowsPath,
-  useStartCrosswalkImport,
-  type CrosswalkFormat,
-} from '../api/crosswalk-files';
+import { crosswalkExportPath, crosswalkImportResult, refusedRowsPath, type CrosswalkFormat } from '../api/crosswalk-files';
 import { linkKeys, schemePair } from '../api/link-keys';
-import { relationOptions } from './link-controls';
+import { CrosswalkImportForm } from './crosswalk-import-form';
+import { CrosswalkSetsButton } from './crosswalk-sets';
 
 interface CrosswalkFilesProps {
   schemes: readonly SchemeOption[];
@@ -35,7 +27,7 @@ const exportFormats: { format: CrosswalkFormat; label: string; note: string }[] 
   { format: 'csv', label: 'CSV', note: 'source_code, target_code, relation' },
 ];
 
-/** The pair's crosswalk as files: exported as SSSOM TSV or CSV, and (admins) a crosswalk file imported. */
+/** The pair's crosswalk as files: exported as SSSOM TSV or CSV, the imported files listed as sets, and (admins) a crosswalk file imported or a set removed. */
 export function CrosswalkFiles({ schemes, source, target, canEdit, onImported }: CrosswalkFilesProps) {
   const [importing, setImporting] = useState(false);
   return (
@@ -60,99 +52,28 @@ export function CrosswalkFiles({ schemes, source, target, canEdit, onImported }:
           ))}
         </Menu.Dropdown>
       </Menu>
+      <CrosswalkSetsButton source={source} target={target} canEdit={canEdit} onRemoved={onImported} />
       {canEdit && (
         <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="crosswalk-import">
           Import crosswalk
         </Button>
       )}
-      <Modal opened={importing} onClose={() => setImporting(false)} title="Import crosswalk" size="lg">
-        {importing && <CrosswalkImportForm schemes={schemes} source={source} target={target} onImported={onImported} onClose={() => setImporting(false)} />}
+      <Modal opened={importing} onClose={() => setImporting(false)} title="Import crosswalk" size="xl">
+        {importing && <CrosswalkImport schemes={schemes} source={source} target={target} onImported={onImported} onClose={() => setImporting(false)} />}
       </Modal>
     </Group>
   );
 }
 
-interface CrosswalkImportFormProps extends Omit<CrosswalkFilesProps, 'canEdit'> {
+interface CrosswalkImportProps extends Omit<CrosswalkFilesProps, 'canEdit'> {
   onClose: () => void;
 }
 
-function CrosswalkImportForm({ schemes, source: pageSource, target: pageTarget, onImported, onClose }: CrosswalkImportFormProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [source, setSource] = useState<SchemeId>(pageSource);
-  const [target, setTarget] = useState<SchemeId>(pageTarget);
-  const [relation, setRelation] = useState<LinkRelation>(defaultLinkRelation);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const start = useStartCrosswalkImport();
-  const fileError = file && !isCrosswalkFile(file) ? 'Choose a .csv, .tsv or .txt file.' : undefined;
-
-  if (jobId) return <CrosswalkImportProgress jobId={jobId} source={source} target={target} onImported={onImported} onClose={onClose} />;
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        A CSV with the columns source_code, target_code and optionally relation (skos:exactMatch, closeMatch, broadMatch, narrowMatch or relatedMatch), or an SSSOM TSV file.
-        Codes are matched by their code string; rows already linked are counted, not added twice.
-      </Text>
-      <FileInput
-        label="Crosswalk file"
-        placeholder="Choose a file"
-        accept={crosswalkFileAccept}
-        value={file}
-        onChange={setFile}
-        error={fileError}
-        clearable
-        leftSection={<IconFileImport size={16} />}
-        data-testid="crosswalk-import-file"
-        fileInputProps={{ 'data-testid': 'crosswalk-import-input' } as ComponentPropsWithoutRef<'input'>}
-      />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <div style={{ flex: 1 }}>
-          <SchemeSelect schemes={schemes} value={source} exclude={target} onChange={setSource} label="Codes of the first column (source)" data-testid="crosswalk-import-source" />
-        </div>
-        <Tooltip label="Swap source and target">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            mb={2}
-            aria-label="Swap source and target"
-            onClick={() => {
-              setSource(target);
-              setTarget(source);
-            }}
-          >
-            <IconArrowsExchange size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <div style={{ flex: 1 }}>
-          <SchemeSelect schemes={schemes} value={target} exclude={source} onChange={setTarget} label="Codes of the second column (target)" data-testid="crosswalk-import-target" />
-        </div>
-      </Group>
-      <Select
-        label="Relation of rows that name none"
-        description="Read from the source code to the target code"
-        data={relationOptions}
-        value={relation}
-        onChange={(value) => {
-          const parsed = linkRelation.safeParse(value);
-          if (parsed.success) setRelation(parsed.data);
-        }}
-        allowDeselect={false}
-        data-testid="crosswalk-import-relation"
-      />
-      <Group justify="flex-end" mt="xs">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={!file || !!fileError}
-          loading={start.isPending}
-          onClick={() => file && start.mutate({ file, source, target, relation }, { onSuccess: ({ jobId: started }) => setJobId(started) })}
-          data-testid="crosswalk-import-start"
-        >
-          Import
-        </Button>
-      </Group>
-    </Stack>
-  );
+/** The import dialog's content: the form with the file's preview, then the started import's progress. */
+function CrosswalkImport({ schemes, source, target, onImported, onClose }: CrosswalkImportProps) {
+  const [started, setStarted] = useState<{ jobId: string; source: SchemeId; target: SchemeId } | null>(null);
+  if (started) return <CrosswalkImportProgress {...started} onImported={onImported} onClose={onClose} />;
+  return <CrosswalkImportForm schemes={schemes} source={source} target={target} onClose={onClose} onStarted={setStarted} />;
 }
 
 interface CrosswalkImportProgressProps {
@@ -189,6 +110,19 @@ function CrosswalkImportProgress({ jobId, source, target, onImported, onClose }:
             <b data-testid="crosswalk-already-present">{countFormat.format(result.alreadyPresent)}</b> already present,{' '}
             <b data-testid="crosswalk-refused">{countFormat.format(result.refused)}</b> {plural(result.refused, 'row')} refused.
           </Text>
+          {result.columns && (
+            <Text size="sm" c="dimmed" data-testid="crosswalk-import-columns">
+              Read {result.columns.source} → {result.columns.target}
+              {result.columns.relation ? `, relation from ${result.columns.relation}` : ''}
+              {result.columns.weight ? `, weights from ${result.columns.weight} (${result.columns.weightAs === 'count' ? 'counts made shares of the source code’s total' : 'shares'})` : ', no weights'}
+              {result.columns.ignored.length > 0 ? `; not read: ${result.columns.ignored.join(', ')}` : ''}.
+            </Text>
+          )}
+          {result.sameAs && (
+            <Text size="sm" data-testid="crosswalk-import-same-as">
+              This file was imported before for these schemes: nothing was added.
+            </Text>
+          )}
           {result.refused > 0 && (
             <Anchor size="sm" href={refusedRowsPath(jobId)} download data-testid="crosswalk-refused-download">
               Download the refused rows with their reasons

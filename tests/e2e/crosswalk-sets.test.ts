@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startAppProcess } from './support/app-process.js';
+import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+
+/**
+ * An admin imports the ONS SOC 2020 → ISCO-08 crosswalk from the linking page, choosing its weight
+ * column in the preview, sees the import listed as a set (and its weights in Explore), and removes
+ * the set: the list empties and the links are gone. The app seeds only the two schemes (no
+ * crosswalk), so the set is the pair's only one.
+ */
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+const socIscoFile = path.join(data, 'crosswalks/soc2020-isco08.csv');
+/** The file's rows: every one of its codes is a code of the seeded schemes. */
+const socIscoRows = fs.readFileSync(socIscoFile, 'utf8').trim().split('\n').length - 1;
+
+const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-seed-'));
+fs.mkdirSync(path.join(seedDir, 'schemes'));
+for (const scheme of ['soc2020', 'isco08']) fs.symlinkSync(path.join(data, 'schemes', `${scheme}.csv`), path.join(seedDir, 'schemes', `${scheme}.csv`));
+
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+const pairAddress = 'lc=soc2020&rc=isco08';
+
+beforeAll(async () => {
+  app = await startAppProcess({ SEED_DIR: seedDir });
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await page.goto(`${app.url}/admin/linking?${pairAddress}`);
+  await logIn(page, app.admin.username, app.admin.password, { waitClosed: true });
+  await page.getByTestId('source-tree').waitFor();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  fs.rmSync(seedDir, { recursive: true, force: true });
+});
+
+async function linkCount(on: Page = page): Promise<number> {
+  return ((await (await on.request.get(`${app.url}/api/links/count`)).json()) as { count: number }).count;
+}
+
+/** Opens the linking page on the pair and waits for both trees and the link maps. */
+async function openPair(on: Page): Promise<void> {
+  await on.goto(`${app.url}/admin/linking?${pairAddress}`);
+  for (const side of ['source', 'target'] as const) {
+    await on.getByTestId(`${side}-tree`).waitFor();
+    await expect.poll(() => on.getByTestId(`${side}-progress`).getAttribute('aria-busy')).toBeNull();
+  }
+}
+
+async function shoot(on: Page, name: string): Promise<void> {
+  await on.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(on, name);
+}
+
+/** Opens the import dialog, chooses the file and waits for its preview. */
+async function choosePreviewedFile(on: Page): Promise<void> {
+  await on.getByTestId('crosswalk-import').click();
+  await on.getByTestId('crosswalk-import-input').setInputFiles(socIscoFile);
+  await expectVisible(on.getByTestId('crosswalk-preview'), 30_000);
+}
+
+/** Picks the weight column in the dialog's select and waits for the preview read with it. */
+async function chooseWeightColumn(on: Page, column: string, firstWeight: string): Promise<void> {
+  await on.getByTestId('crosswalk-import-weight').click();
+  await on.getByRole('option', { name: new RegExp(`^${column}`) }).click();
+  await expect.poll(() => on.getByTestId('crosswalk-preview-weight').first().innerText()).toBe(firstWeight);
+}
+
+describe('crosswalk sets on the linking page', () => {
+  it('starts with no set for the pair', async () => {
+    await openPair(page);
+    await expect.poll(() => page.getByTestId('crosswalk-sets-count').innerText()).toBe('0');
+    expect(await linkCount()).toBe(0);
+  });
+
+  it('previews the file: the detected weight column, the first rows as read, and counts once the count column is chosen', async () => {
+    await choosePreviewedFile(page);
+    const weight = page.getByTestId('crosswalk-import-weight');
+    expect(await weight.inputValue()).toBe('share_of_soc2020_entries (detected)');
+    expect(await page.getByTestId('crosswalk-preview-summary').innerText()).toContain(`${socIscoRows.toLocaleString('en')} rows read (the whole file)`);
+    const rows = page.getByTestId('crosswalk-preview-row');
+    expect(await rows.count()).toBe(20);
+    expect(await rows.first().innerText()).toMatch(/^2\s+1111\s+1112\s+closeMatch\s+64\.7%$/);
+    expect(await page.getByTestId('crosswalk-import-name').inputValue()).toBe('soc2020-isco08.csv');
+    // A CSV says how its rows were matched; unspecified unless the admin knows better.
+    expect(await page.getByTestId('crosswalk-import-justification').inputValue()).toMatch(/^Not said/);
+
+    await chooseWeightColumn(page, 'n_index_entries', '33');
+    expect(await weight.inputValue()).toBe('n_index_entries');
+    await expectVisible(page.getByText('Read as counts: each row’s count becomes its share of the source code’s total.'));
+    await page.getByTestId('crosswalk-import-license').fill('ONS content, no licence stated');
+    await shoot(page, 'crosswalk-import-preview-light');
+  });
+
+  it('imports the file with the chosen weights as a set, listed with its name, file, licence, who, when, counts and links', async () => {
+    await page.getByTestId('crosswalk-import-start').click();
+    await expectVisible(page.getByTestId('crosswalk-import-result'), 120_000);
+    expect(await page.getByTestId('crosswalk-imported').innerText()).toBe(socIscoRows.toLocaleString('en'));
+    expect(await page.getByTestId('crosswalk-refused').innerText()).toBe('0');
+    expect(await page.getByTestId('crosswalk-import-columns').innerText()).toContain('weights from n_index_entries (counts made shares of the source code’s total)');
+    await page.getByTestId('crosswalk-import-close').click();
+    expect(await linkCount()).toBe(socIscoRows);
+
+    await expect.poll(() => page.getByTestId('crosswalk-sets-count').innerText()).toBe('1');
+    await page.getByTestId('crosswalk-sets-open').click();
+    const set = page.getByTestId('crosswalk-set');
+    await expectVisible(set);
+    expect(await set.count()).toBe(1);
+    expect(await set.getByTestId('crosswalk-set-name').innerText()).toBe('soc2020-isco08.csv');
+    expect(await set.getByTestId('crosswalk-set-file').innerText()).toBe('soc2020-isco08.csv');
+    expect(await set.getByTestId('crosswalk-set-license').innerText()).toBe('ONS content, no licence stated');
+    expect(await set.getByTestId('crosswalk-set-maker').innerText()).toMatch(new RegExp(`^By ${app.admin.username}, `));
+    expect(await set.getByTestId('crosswalk-set-counts').innerText()).toBe(`${socIscoRows.toLocaleString('en')} imported, 0 already present, 0 refused`);
+    expect(await set.getByTestId('crosswalk-set-links').innerText()).toBe(socIscoRows.toLocaleString('en'));
+    await shoot(page, 'crosswalk-sets-list-light');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows each link’s relation and share in Explore', async () => {
+    // SOC 2020 1111 → ISCO-08 1112: 33 of the group's 51 index entries.
+    await page.goto(`${app.url}/explore?scheme=soc2020&code=1111`);
+    const link = page.locator('[data-testid="explore-link"][data-value="1112"]');
+    await expectVisible(link, 20_000);
+    expect(await link.getByTestId('explore-link-relation').innerText()).toBe('close match');
+    expect(await link.getByTestId('explore-link-share').innerText()).toBe('65% of this group’s titles');
+    await page.goto(`${app.url}/explore?scheme=isco08&code=1112`);
+    const back = page.locator('[data-testid="explore-link"][data-value="1111"]');
+    await expectVisible(back, 20_000);
+    expect(await back.getByTestId('explore-link-share').innerText()).toBe('65% of that group’s titles');
+  });
+
+  it('in the dark colour scheme', async () => {
+    const { context, page: dark } = await newPage(browser, 'dark');
+    await dark.goto(`${app.url}/admin/linking?${pairAddress}`);
+    await logIn(dark, app.admin.username, app.admin.password, { waitClosed: true });
+    await openPair(dark);
+    await dark.getByTestId('crosswalk-sets-open').click();
+    await expectVisible(dark.getByTestId('crosswalk-set'));
+    await shoot(dark, 'crosswalk-sets-list-dark');
+    await dark.keyboard.press('Escape');
+    await choosePreviewedFile(dark);
+    await chooseWeightColumn(dark, 'n_index_entries', '33');
+    await shoot(dark, 'crosswalk-import-preview-dark');
+    await context.close();
+  });
+
+  it('removes the set after a confirmation, following the job live: its links are gone and the list is empty', async () => {
+    await openPair(page);
+    await page.getByTestId('crosswalk-sets-open').click();
+    await page.getByTestId('crosswalk-set-remove').click();
+    await expectVisible(page.getByTestId('remove-crosswalk-set-modal'));
+    await page.getByTestId('remove-crosswalk-set-confirm').click();
+    await expectVisible(page.getByTestId('crosswalk-set-removal-result'), 120_000);
+    expect(await page.getByTestId('crosswalk-set-removed').innerText()).toBe(socIscoRows.toLocaleString('en'));
+    expect(await page.getByTestId('crosswalk-set-kept').innerText()).toBe('0');
+    await page.getByTestId('remove-crosswalk-set-close').click();
+    await expectVisible(page.getByTestId('crosswalk-sets-empty'));
+    await expect.poll(() => page.getByTestId('crosswalk-sets-count').innerText()).toBe('0');
+    expect(await linkCount()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('target-progress').getAttribute('data-linked')).toBe('0');
+  });
+});

@@ -1,0 +1,18 @@
+import type { CrosswalkSet } from '@og/shared/contracts/links';
+
+const countFormat = new Intl.NumberFormat('en');
+
+/** When a set was imported, as the linking page writes times. */
+export function setDateText(at: string): string {
+  return new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Who imported a set and when: an admin, or the first start that seeded it. */
+export function setMakerText(set: Pick<CrosswalkSet, 'createdBy' | 'createdAt'>): string {
+  return `${set.createdBy ? `By ${set.createdBy.name}` : 'Seeded at first start'}, ${setDateText(set.createdAt)}`;
+}
+
+/** What a set's import counted: rows imported as links, already present, refused. */
+export function setCountsText(set: Pick<CrosswalkSet, 'imported' | 'alreadyPresent' | 'refused'>): string {
+  return `${countFormat.format(set.imported)} imported, ${countFormat.format(set.alreadyPresent)} already present, ${countFormat.format(set.refused)} refused`;
+}
