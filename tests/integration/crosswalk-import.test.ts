@@ -58,6 +58,7 @@ describe('crosswalk import and export', () => {
       alreadyPresent: 0,
       refused: 0,
       columns: { source: 'source_code', target: 'target_code', ignored: ['esco_preferred_label', 'esco_uri'] },
+      setId: expect.any(String),
     });
     expect(await linkCount(first)).toBe(escoIscoRows);
     const maps = (await (await first.admin.get('/api/links/maps?schemes=esco,isco08')).json()) as LinkMaps;
@@ -138,14 +139,38 @@ const realPairs = fs
   .filter(({ source, target }) => isSchemeId(source) && isSchemeId(target) && source !== target)
   .filter(({ source, target }) => [source, target].every((scheme) => fs.existsSync(path.join(data, 'schemes', `${scheme}.csv`))));
 
+/** A store holding just the two schemes, and an admin. */
+async function startPairSide(schemes: SchemeId[]): Promise<Side> {
+  const env = await startTestEnvironment({ workers: true });
+  for (const scheme of schemes) {
+    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, 'schemes', `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
+  }
+  return { env, admin: (await env.signIn('ida', 'admin')).client };
+}
+
+/** Every link of the pair with its relation (from the link maps) and its facts (weight, whose share, justification, comment), sorted. */
+async function pairLinkFacts(side: Side, source: SchemeId, target: SchemeId) {
+  const relations = ((await (await side.admin.get(`/api/links/maps?schemes=${source},${target}`)).json()) as LinkMaps).relations;
+  const records = await side.env.app.db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: string | null; justification: string; comment: string | null }>(
+    'SELECT first_iri, second_iri, weight, weight_of, justification, comment FROM link_records',
+  );
+  const valueOf = (iri: string) => decodeURIComponent(iri.slice(iri.lastIndexOf('/') + 1));
+  const facts = new Map(records.rows.map((row) => [`${valueOf(row.first_iri)} ${valueOf(row.second_iri)}`, { weight: row.weight, weightOf: row.weight_of, justification: row.justification, comment: row.comment }]));
+  const [first] = [source, target].sort();
+  return Object.entries(relations)
+    .filter(([key]) => key.startsWith(`${first}:`))
+    .map(([key, relation]) => {
+      const [one, other] = key.split(' ').map((end) => end.slice(end.indexOf(':') + 1));
+      return { key: `${one} ${other}`, relation, ...facts.get(`${one} ${other}`) };
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
 describe('the real crosswalks between our schemes', () => {
-  it.each(realPairs)('imports $file with counts that account for every row', async ({ file, source, target }) => {
-    const env = await startTestEnvironment({ workers: true });
+  it.each(realPairs)('imports $file with counts that account for every row, and its SSSOM export gives the same links and facts in an empty store', async ({ file, source, target }) => {
+    const side = await startPairSide([source, target] as SchemeId[]);
+    const env = side.env;
     try {
-      for (const scheme of [source, target] as SchemeId[]) {
-        await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, 'schemes', `${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
-      }
-      const side = { env, admin: (await env.signIn('ida', 'admin')).client };
       const content = fs.readFileSync(path.join(data, 'crosswalks', file));
       const rows = Papa.parse(content.toString('utf8'), { header: true, skipEmptyLines: true }).data.length;
       const job = await importFile(side, file, content, { source, target, relation: 'closeMatch' });
@@ -155,8 +180,23 @@ describe('the real crosswalks between our schemes', () => {
       expect(result.imported).toBeGreaterThan(0);
       const pairs = (await (await side.admin.get('/api/links/pairs')).json()) as { pairs: { schemes: string[]; count: number }[] };
       expect(pairs.pairs.find((pair) => pair.schemes.includes(source) && pair.schemes.includes(target))?.count).toBe(result.imported);
+
+      const exported = await side.admin.get(`/api/crosswalks/${source}/${target}?format=sssom`);
+      expect(exported.status).toBe(200);
+      const sssom = await exported.text();
+      const fresh = await startPairSide([source, target] as SchemeId[]);
+      try {
+        const again = await importFile(fresh, `${file}.sssom.tsv`, sssom, { source, target });
+        expect(again.state, again.error ?? '').toBe('completed');
+        expect(again.result).toMatchObject({ imported: result.imported, alreadyPresent: 0, refused: 0 });
+        const original = await pairLinkFacts(side, source as SchemeId, target as SchemeId);
+        expect(original).toHaveLength(result.imported);
+        expect(await pairLinkFacts(fresh, source as SchemeId, target as SchemeId)).toEqual(original);
+      } finally {
+        await fresh.env.close();
+      }
     } finally {
       await env.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
