@@ -214,8 +214,8 @@ function weightingDescription(option: Weighting, suggested: { weightedLinks: num
   if (option !== 'crosswalk' || !suggested) return weightingDescriptions[option];
   const found =
     suggested.weightedLinks > 0
-      ? `${suggested.weightedLinks.toLocaleString('en')} of the links into this scheme carry weights.`
-      : 'The links into this scheme carry no weights: every code would get equal shares.';
+      ? `${suggested.weightedLinks.toLocaleString('en')} links from these codes into this scheme carry weights.`
+      : 'No link from these codes into this scheme carries a weight: every code would get equal shares.';
   return `${weightingDescriptions[option]} ${found}`;
 }
 
