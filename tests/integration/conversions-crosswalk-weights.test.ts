@@ -213,6 +213,27 @@ describe("converting through a crosswalk's weights", () => {
     }
   });
 
+  it('exports a mapping the conversion derived (a link below the target depth) as chained, with the link it rests on', async () => {
+    const result = await convert({ weighting: 'crosswalk', targetDepth: 'root+2' });
+    const sssom = await (await owner.get(`/api/conversions/${result.conversion.id}/result?format=sssom`)).text();
+    const rows = sssom.split('\n').filter((line) => line.startsWith('soc2020:')).map((line) => line.split('\t'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      // ISCO-08 minor groups (three digits) reached through unit-group links: no link's weight is the mapping's.
+      expect(row[3]).toMatch(/^isco08:\d{3}$/);
+      expect(row.slice(5, 10)).toEqual(['semapv:MappingChaining', '', '', `ogimport:${importJobId}`, new Date().toISOString().slice(0, 10)]);
+      expect(row[10]).toMatch(/^direct; share [\d.]+(; problematic)?; through the link soc2020:\d{4} to isco08:\d{4}$/);
+    }
+    // The shares at depth 3 are the unit groups' summed.
+    const code = result.codes.find((item) => item.code === '1111')!;
+    const counts = countsBySoc.get('1111')!;
+    const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    for (const target of code.targets) {
+      const under = [...counts].filter(([isco]) => isco.startsWith(target.code)).reduce((sum, [, count]) => sum + count, 0);
+      expect(target.share).toBeCloseTo(under / total, 12);
+    }
+  });
+
   it('gives equal shares to a code whose links carry no weights, and the summary says how many codes and rows', async () => {
     // The most frequent SOC code of the sample, linked again by an admin to two codes without weights.
     const [soc, sums] = [...bySoc].sort((a, b) => b[1].rows - a[1].rows)[0]!;
