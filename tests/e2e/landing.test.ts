@@ -10,6 +10,7 @@ let browser: Browser;
 /** The landing's numbers, read anonymously from the API once the seeded ESCO–ISCO-08 crosswalk has landed. */
 let linkCount: number;
 let escoIscoLinks: number;
+let linkedPairs: { schemes: [string, string]; count: number }[];
 let partners: { name: string; image: string; link: string }[];
 let schemesWithoutCodes: string[];
 
@@ -25,22 +26,22 @@ const networkSchemes = ['hisco', 'pst', 'pst2', 'psti', 'soc2020', 'isco08', 'on
 beforeAll(async () => {
   app = await startAppProcess();
   browser = await launchBrowser();
-  // The seed imports the crosswalk in the background, as a job: wait until it has finished.
+  // The seed imports the crosswalks in the background, as jobs (queued before the app answers): wait until they have finished.
   const db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
   try {
-    for (const deadline = Date.now() + 180_000; ; ) {
-      const { rows } = await db.query<{ state: string }>('SELECT state FROM job_runs WHERE id = $1', ['crosswalk.import-seed-esco-isco08']);
-      if (rows[0]?.state === 'completed') break;
-      if (rows[0]?.state === 'failed' || Date.now() > deadline) throw new Error(`The seeded crosswalk did not land: ${rows[0]?.state}`);
+    for (const deadline = Date.now() + 300_000; ; ) {
+      const { rows } = await db.query<{ id: string; state: string }>("SELECT id, state FROM job_runs WHERE starts_with(id, 'crosswalk.import-seed-')");
+      if (rows.length && rows.every((row) => row.state === 'completed')) break;
+      if (rows.some((row) => row.state === 'failed') || Date.now() > deadline) throw new Error(`The seeded crosswalks did not land: ${JSON.stringify(rows)}`);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   } finally {
     await db.end();
   }
   ({ count: linkCount } = await read<{ count: number }>('/api/links/count'));
-  const { pairs } = await read<{ pairs: { schemes: [string, string]; count: number }[] }>('/api/links/pairs');
-  escoIscoLinks = pairs.find(({ schemes }) => [...schemes].sort().join('-') === 'esco-isco08')?.count ?? 0;
+  ({ pairs: linkedPairs } = await read<{ pairs: { schemes: [string, string]; count: number }[] }>('/api/links/pairs'));
+  escoIscoLinks = linkedPairs.find(({ schemes }) => [...schemes].sort().join('-') === 'esco-isco08')?.count ?? 0;
   ({ partners } = await read<{ partners: typeof partners }>('/api/site'));
   const { schemes } = await read<{ schemes: { id: string; codeCount: number }[] }>('/api/schemes');
   schemesWithoutCodes = networkSchemes.filter((id) => (schemes.find((scheme) => scheme.id === id)?.codeCount ?? 0) === 0);
@@ -122,6 +123,15 @@ describe('the landing, for an anonymous visitor', () => {
       await expectVisible(network);
       expect(await network.getAttribute('viewBox')).toBe('0 0 600 330');
       for (const scheme of networkSchemes) await expectVisible(page.getByTestId(`network-node-${scheme}`));
+
+      // Every seeded crosswalk between schemes on the diagram is an edge with its count, and the count above is all of them.
+      const seededEdges = ['esco-isco08', 'esco-onet', 'hisco-occ1950', 'isco08-soc2020'];
+      for (const id of seededEdges) {
+        const pair = linkedPairs.find(({ schemes }) => [...schemes].sort().join('-') === id);
+        expect(pair?.count, id).toBeGreaterThan(0);
+        expect(Number(await page.getByTestId(`network-edge-${id}`).getAttribute('data-count')), id).toBe(pair!.count);
+      }
+      expect(linkCount).toBe(linkedPairs.reduce((sum, pair) => sum + pair.count, 0));
 
       const edge = page.getByTestId('network-edge-esco-isco08');
       await expectVisible(edge);
