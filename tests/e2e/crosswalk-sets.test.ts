@@ -15,6 +15,7 @@ import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './supp
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
 const socIscoFile = path.join(data, 'crosswalks/soc2020-isco08.csv');
+const escoOnetFile = path.join(data, 'crosswalks/esco-onet.csv');
 /** The file's rows: every one of its codes is a code of the seeded schemes. */
 const socIscoRows = fs.readFileSync(socIscoFile, 'utf8').trim().split('\n').length - 1;
 
@@ -121,6 +122,24 @@ describe('crosswalk sets on the linking page', () => {
     expect(await set.getByTestId('crosswalk-set-links').innerText()).toBe(socIscoRows.toLocaleString('en'));
     await shoot(page, 'crosswalk-sets-list-light');
     await page.keyboard.press('Escape');
+  });
+
+  it('asks for a relation for each relation value that is no SKOS relation, with its rows counted', async () => {
+    await openPair(page);
+    await page.getByTestId('crosswalk-import').click();
+    await page.getByTestId('crosswalk-import-input').setInputFiles(escoOnetFile);
+    await expectVisible(page.getByTestId('crosswalk-preview'), 30_000);
+    expect(await page.getByTestId('crosswalk-preview-summary').innerText()).toContain('relation from match_type');
+    const unknown = page.getByTestId('crosswalk-unknown-relation');
+    expect(await unknown.count()).toBe(1);
+    expect(await unknown.getAttribute('data-value')).toBe('exactISCO');
+    await expectVisible(page.getByText('43 rows', { exact: true }));
+    await unknown.click();
+    await page.getByRole('option', { name: /^exactMatch/ }).click();
+    expect(await unknown.inputValue()).toBe('exactMatch');
+    expect(await page.getByTestId('crosswalk-import-weight').inputValue()).toBe('No weights');
+    await shoot(page, 'crosswalk-import-unknown-relations-light');
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('shows each link’s relation and share in Explore', async () => {
