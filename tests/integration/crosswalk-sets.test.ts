@@ -235,5 +235,53 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       expect(retried).toEqual({ result: { removed: socIscoRows.length - 2, kept: 2, keptLinks: [] }, pair: null });
       expect(await linkCount(side)).toBe(2 + 3);
     });
+
+    it('takes a set back while an admin edits one of its links: the edit is kept whichever comes first', async () => {
+      // The same file again: its set was taken back, so it is a new set (the two links kept before are already present).
+      const job = await importFile(side, 'soc2020-isco08.csv', socIsco, { source: 'soc2020', target: 'isco08', weightColumn: 'n_index_entries' });
+      expect(job.result).toMatchObject({ imported: socIscoRows.length - 2, alreadyPresent: 2, setId: expect.any(String) });
+      const newSetId = (job.result as { setId: string }).setId;
+      const row = socIscoRows[10]!;
+      const edit = { sourceScheme: 'soc2020', sourceNodeID: row.source_code, targetScheme: 'isco08', targetNodeID: row.target_code, relation: 'narrowMatch' };
+
+      const [removal, edited] = await Promise.all([side.admin.request('DELETE', `/api/crosswalks/sets/${newSetId}`), side.admin.post('/api/links', edit)]);
+      expect(removal.status).toBe(202);
+      expect(edited.status).toBe(204);
+      const done = await waitForJob(side.admin, ((await removal.json()) as { jobId: string }).jobId, 120_000);
+      expect(done.state, done.error ?? '').toBe('completed');
+      const result = done.result as { removed: number; kept: number; keptLinks: { first: { value: string }; second: { value: string }; why: string }[] };
+      expect(result.removed + result.kept).toBe(socIscoRows.length - 2);
+      // Edited before the removal: kept as edited; after it: made anew. Either way it is there, in no set (narrowMatch from SOC 2020, broadMatch read from ISCO-08).
+      const keptEdit = result.keptLinks.some((link) => link.first.value === row.source_code && link.second.value === row.target_code && link.why === 'edited');
+      expect(result.kept).toBe(keptEdit ? 1 : 0);
+      expect((await relations(side))[`isco08:${row.target_code} soc2020:${row.source_code}`]).toBe('broadMatch');
+      expect(await linkCount(side)).toBe(2 + 3 + 1);
+      expect(await factRows(side, 'set_id = $1', [newSetId])).toEqual([]);
+      expect((await listSets(side)).map((set) => set.name)).toEqual(['extra.sssom.tsv']);
+    });
+
+    it('takes out the rest when a removal stopped half-way is run again, counting every link it took out', async () => {
+      const job = await importFile(side, 'soc2020-isco08.csv', socIsco, { source: 'soc2020', target: 'isco08', weightColumn: 'n_index_entries' });
+      const added = socIscoRows.length - 3; // the two kept before and the edited one are present already
+      expect(job.result).toMatchObject({ imported: added, alreadyPresent: 3 });
+      const input = { setId: (job.result as { setId: string }).setId };
+      const deps = { schemes: side.env.app.schemes, db: side.env.app.db };
+
+      // The worker stops after its first chunk (a shutdown): the job's next attempt runs it again.
+      const stopping = new AbortController();
+      const reports: number[] = [];
+      const stopAfterFirstChunk = async (progress: { done: number }) => {
+        reports.push(progress.done);
+        if (progress.done > 0) stopping.abort();
+      };
+      await expect(removeCrosswalkSet(deps, input, { actorId: side.adminId, report: stopAfterFirstChunk, signal: stopping.signal })).rejects.toThrow();
+      expect(reports).toEqual([0, 1_000]);
+      expect(await linkCount(side)).toBe(6 + added - 1_000);
+
+      const { result } = await removeCrosswalkSet(deps, input, { actorId: side.adminId, report: async () => undefined, signal: new AbortController().signal });
+      expect(result).toEqual({ removed: added, kept: 0, keptLinks: [] });
+      expect(await linkCount(side)).toBe(6);
+      expect((await listSets(side)).map((set) => set.name)).toEqual(['extra.sssom.tsv']);
+    });
   });
 }

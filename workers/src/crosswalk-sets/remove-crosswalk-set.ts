@@ -70,9 +70,13 @@ export async function removeCrosswalkSet(
       const chunk = await findRemovableSetLinks(db, set, linksPerChunk);
       if (chunk.length === 0) break;
       await schemes.revisions.markEditing(`crosswalk.remove-set:${set.id}`, ...pair);
-      await schemes.store.update(replaceLinks(graph, chunk.map((link) => [link.first, link.second]), []));
-      removed += await inTransaction(db, (client) => forgetRemovedSetLinks(client, set, chunk));
-      await schemes.revisions.bump(...pair);
+      try {
+        await schemes.store.update(replaceLinks(graph, chunk.map((link) => [link.first, link.second]), []));
+        removed += await inTransaction(db, (client) => forgetRemovedSetLinks(client, set, chunk));
+      } finally {
+        // Whether or not the chunk went, what was read of the pair before may be stale.
+        await schemes.revisions.bump(...pair);
+      }
       await context.report({ phase: 'removing', done: removed, total, unit: 'links' });
     }
     const done: RemoveSetResult = { removed, kept, keptLinks };
