@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
@@ -55,9 +56,11 @@ async function openPair(on: Page): Promise<void> {
   }
 }
 
-async function shoot(on: Page, name: string): Promise<void> {
+/** A screenshot of the open dialog, which has no serious accessibility violation. */
+async function shootDialog(on: Page, name: string): Promise<void> {
   await on.evaluate(() => window.scrollTo(0, 0));
   await screenshot(on, name);
+  expect(await seriousAccessibilityViolations(on, '[role="dialog"]')).toEqual([]);
 }
 
 /** Opens the import dialog, chooses the file and waits for its preview. */
@@ -97,7 +100,7 @@ describe('crosswalk sets on the linking page', () => {
     expect(await weight.inputValue()).toBe('n_index_entries');
     await expectVisible(page.getByText('Read as counts: each row’s count becomes its share of the source code’s total.'));
     await page.getByTestId('crosswalk-import-license').fill('ONS content, no licence stated');
-    await shoot(page, 'crosswalk-import-preview-light');
+    await shootDialog(page, 'crosswalk-import-preview-light');
   });
 
   it('imports the file with the chosen weights as a set, listed with its name, file, licence, who, when, counts and links', async () => {
@@ -120,7 +123,7 @@ describe('crosswalk sets on the linking page', () => {
     expect(await set.getByTestId('crosswalk-set-maker').innerText()).toMatch(new RegExp(`^By ${app.admin.username}, `));
     expect(await set.getByTestId('crosswalk-set-counts').innerText()).toBe(`${socIscoRows.toLocaleString('en')} imported, 0 already present, 0 refused`);
     expect(await set.getByTestId('crosswalk-set-links').innerText()).toBe(socIscoRows.toLocaleString('en'));
-    await shoot(page, 'crosswalk-sets-list-light');
+    await shootDialog(page, 'crosswalk-sets-list-light');
     await page.keyboard.press('Escape');
   });
 
@@ -138,7 +141,7 @@ describe('crosswalk sets on the linking page', () => {
     await page.getByRole('option', { name: /^exactMatch/ }).click();
     expect(await unknown.inputValue()).toBe('exactMatch');
     expect(await page.getByTestId('crosswalk-import-weight').inputValue()).toBe('No weights');
-    await shoot(page, 'crosswalk-import-unknown-relations-light');
+    await shootDialog(page, 'crosswalk-import-unknown-relations-light');
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -162,11 +165,11 @@ describe('crosswalk sets on the linking page', () => {
     await openPair(dark);
     await dark.getByTestId('crosswalk-sets-open').click();
     await expectVisible(dark.getByTestId('crosswalk-set'));
-    await shoot(dark, 'crosswalk-sets-list-dark');
+    await shootDialog(dark, 'crosswalk-sets-list-dark');
     await dark.keyboard.press('Escape');
     await choosePreviewedFile(dark);
     await chooseWeightColumn(dark, 'n_index_entries', '33');
-    await shoot(dark, 'crosswalk-import-preview-dark');
+    await shootDialog(dark, 'crosswalk-import-preview-dark');
     await context.close();
   });
 
@@ -175,10 +178,12 @@ describe('crosswalk sets on the linking page', () => {
     await page.getByTestId('crosswalk-sets-open').click();
     await page.getByTestId('crosswalk-set-remove').click();
     await expectVisible(page.getByTestId('remove-crosswalk-set-modal'));
+    expect(await seriousAccessibilityViolations(page, '[role="dialog"]')).toEqual([]);
     await page.getByTestId('remove-crosswalk-set-confirm').click();
     await expectVisible(page.getByTestId('crosswalk-set-removal-result'), 120_000);
     expect(await page.getByTestId('crosswalk-set-removed').innerText()).toBe(socIscoRows.toLocaleString('en'));
     expect(await page.getByTestId('crosswalk-set-kept').innerText()).toBe('0');
+    await shootDialog(page, 'crosswalk-set-removed-light');
     await page.getByTestId('remove-crosswalk-set-close').click();
     await expectVisible(page.getByTestId('crosswalk-sets-empty'));
     await expect.poll(() => page.getByTestId('crosswalk-sets-count').innerText()).toBe('0');

@@ -58,7 +58,7 @@ export function CrosswalkFiles({ schemes, source, target, canEdit, onImported }:
           Import crosswalk
         </Button>
       )}
-      <Modal opened={importing} onClose={() => setImporting(false)} title="Import crosswalk" size="xl">
+      <Modal opened={importing} onClose={() => setImporting(false)} title="Import crosswalk" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
         {importing && <CrosswalkImport schemes={schemes} source={source} target={target} onImported={onImported} onClose={() => setImporting(false)} />}
       </Modal>
     </Group>

@@ -114,6 +114,7 @@ export function CrosswalkImportForm({ schemes, source: pageSource, target: pageT
         onChange={chooseFile}
         error={fileError}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the file' }}
         leftSection={<IconFileImport size={16} />}
         data-testid="crosswalk-import-file"
         fileInputProps={{ 'data-testid': 'crosswalk-import-input' } as ComponentPropsWithoutRef<'input'>}
@@ -274,6 +275,7 @@ function UnknownRelations({ preview, choices, onChoose }: UnknownRelationsProps)
               onChoose(value, parsed.success ? parsed.data : null);
             }}
             clearable
+            clearButtonProps={{ 'aria-label': `Refuse the rows of ${value}` }}
             data-testid="crosswalk-unknown-relation"
             data-value={value}
           />
@@ -288,7 +290,7 @@ const relationSourceLabels = { file: 'from the file', chosen: 'chosen above', de
 /** The first rows as the import will read them. */
 function PreviewTable({ rows, source, target, weightAs }: { rows: PreviewTableRow[]; source: SchemeId; target: SchemeId; weightAs: CrosswalkPreview['weightAs'] }) {
   return (
-    <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
+    <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'The first rows, scrollable' }}>
       <Table verticalSpacing={4} striped withTableBorder fz="sm" data-testid="crosswalk-preview-rows" aria-label="The first rows as the import will read them">
         <Table.Thead>
           <Table.Tr>

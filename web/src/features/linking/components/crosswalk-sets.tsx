@@ -52,6 +52,7 @@ export function CrosswalkSetsButton({ source, target, canEdit, onRemoved }: Cros
         size="72rem"
         title={`Crosswalk sets of ${schemeById(pair[0]).label} and ${schemeById(pair[1]).label}`}
         scrollAreaComponent={ScrollArea.Autosize}
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="sm" data-testid="crosswalk-sets">
           <Text size="sm" c="dimmed">
@@ -170,7 +171,7 @@ function RemoveCrosswalkSetModal({ set, pair, onClose, onRemoved }: RemoveCrossw
       onError: (error) => notifyAdmin({ title: 'Set not removed', message: error.message, color: 'red' }),
     });
   return (
-    <Modal opened onClose={onClose} title="Remove crosswalk set" centered size={jobId ? 'lg' : 'md'}>
+    <Modal opened onClose={onClose} title="Remove crosswalk set" centered size={jobId ? 'lg' : 'md'} closeButtonProps={{ 'aria-label': 'Close' }}>
       {jobId ? (
         <RemovalProgress jobId={jobId} set={set} pair={pair} onRemoved={onRemoved} onClose={onClose} />
       ) : (
@@ -217,7 +218,7 @@ function RemovalProgress({ jobId, set, pair, onRemoved, onClose }: { jobId: stri
             <b data-testid="crosswalk-set-kept">{countFormat.format(result.kept)}</b> kept.
           </Text>
           {result.keptLinks.length > 0 && (
-            <ScrollArea.Autosize mah={220} mt="xs">
+            <ScrollArea.Autosize mah={220} mt="xs" viewportProps={{ tabIndex: 0, 'aria-label': 'The kept links, scrollable' }}>
               <Table verticalSpacing={2} fz="sm" data-testid="crosswalk-set-kept-links">
                 <Table.Thead>
                   <Table.Tr>
