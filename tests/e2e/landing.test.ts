@@ -21,7 +21,7 @@ async function read<T>(path: string): Promise<T> {
 }
 
 const formatted = (count: number) => count.toLocaleString('en-US');
-const networkSchemes = ['hisco', 'pst', 'pst2', 'psti', 'soc2020', 'isco08', 'onet', 'esco', 'occ1950', 'pcs2020', 'naf2'];
+const networkSchemes = ['hisco', 'pst', 'pst2', 'psti', 'soc2020', 'isco08', 'onet', 'esco', 'occ1950', 'pcs2020', 'naf2', 'nace2'];
 
 beforeAll(async () => {
   app = await startAppProcess();
@@ -124,8 +124,8 @@ describe('the landing, for an anonymous visitor', () => {
       expect(await network.getAttribute('viewBox')).toBe('0 0 600 330');
       for (const scheme of networkSchemes) await expectVisible(page.getByTestId(`network-node-${scheme}`));
 
-      // Every seeded crosswalk between schemes on the diagram is an edge with its count, and the count above is all of them.
-      const seededEdges = ['esco-isco08', 'esco-onet', 'hisco-occ1950', 'isco08-soc2020'];
+      // Every seeded crosswalk is an edge with its count, and the count above is all of them.
+      const seededEdges = ['esco-isco08', 'esco-onet', 'hisco-occ1950', 'isco08-soc2020', 'nace2-naf2'];
       for (const id of seededEdges) {
         const pair = linkedPairs.find(({ schemes }) => [...schemes].sort().join('-') === id);
         expect(pair?.count, id).toBeGreaterThan(0);
@@ -200,7 +200,7 @@ describe('the landing, for an anonymous visitor', () => {
       { schemes: ['onet', 'soc2020'], count: 950 },
       { schemes: ['naf2', 'pcs2020'], count: 35 },
       { schemes: ['hisco', 'pst2'], count: 7 },
-      { schemes: ['nace2', 'naf2'], count: 600 }, // NACE 2 is not on the diagram
+      { schemes: ['nace2.1', 'naf2'], count: 600 }, // NACE 2.1 is not on the diagram
       { schemes: ['hisco', 'pst'], count: 90 }, // PST has no codes yet
     ];
     const { context, page } = await newPage(browser);

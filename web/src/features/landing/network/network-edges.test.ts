@@ -39,10 +39,10 @@ describe('networkEdges', () => {
   });
 
   it('ignores pairs with a scheme off the diagram, and never connects a scheme without codes', () => {
-    const withCodes = new Set<SchemeId>(['esco', 'isco08', 'nace2', 'naf2']);
+    const withCodes = new Set<SchemeId>(['esco', 'isco08', 'nace2.1', 'naf2']);
     const edges = networkEdges(
       [
-        { schemes: ['nace2', 'naf2'], count: 700 },
+        { schemes: ['nace2.1', 'naf2'], count: 700 },
         { schemes: ['esco', 'pst'], count: 9 },
         { schemes: ['esco', 'isco08'], count: 3 },
       ],

@@ -3,14 +3,14 @@ import { isSchemeId } from '@og/shared/domain/schemes';
 import { labelAnchor, networkHeight, networkNodes, networkWidth } from './network-nodes';
 
 describe('networkNodes', () => {
-  it('draws the eleven schemes of SPEC §1, each once, under its SPEC name', () => {
+  it('draws the eleven schemes of SPEC §1 and NACE Rev. 2, each once, under its SPEC name', () => {
     expect(networkNodes.map((node) => node.name)).toEqual(
-      expect.arrayContaining(['HISCO', 'PST', 'PST2', 'PSTI', 'SOC2020', 'ISCO08', 'O*NET', 'ESCO', 'OCC1950', 'PCS2020', 'NAF2']),
+      expect.arrayContaining(['HISCO', 'PST', 'PST2', 'PSTI', 'SOC2020', 'ISCO08', 'O*NET', 'ESCO', 'OCC1950', 'PCS2020', 'NAF2', 'NACE2']),
     );
-    expect(networkNodes).toHaveLength(11);
-    expect(new Set(networkNodes.map((node) => node.scheme)).size).toBe(11);
+    expect(networkNodes).toHaveLength(12);
+    expect(new Set(networkNodes.map((node) => node.scheme)).size).toBe(12);
     expect(networkNodes.map((node) => node.scheme).sort()).toEqual(
-      ['esco', 'hisco', 'isco08', 'naf2', 'occ1950', 'onet', 'pcs2020', 'pst', 'pst2', 'psti', 'soc2020'],
+      ['esco', 'hisco', 'isco08', 'nace2', 'naf2', 'occ1950', 'onet', 'pcs2020', 'pst', 'pst2', 'psti', 'soc2020'],
     );
     for (const node of networkNodes) expect(isSchemeId(node.scheme)).toBe(true);
   });

@@ -25,15 +25,18 @@ export interface NetworkNode {
 }
 
 /**
- * The eleven schemes of SPEC §1, on a ring so that no line between two of them crosses a third,
- * neighbours by family: today's international schemes at the top, the French ones to the right,
- * British and American ones below, the historical ones to the left. Labels sit outside the ring.
+ * The eleven schemes of SPEC §1 and NACE Rev. 2 (the other side of the seeded NAF crosswalk, so
+ * that every seeded crosswalk is an edge), on a ring so that no line between two of them crosses a
+ * third, neighbours by family: today's international schemes at the top, the French and European
+ * ones to the right, British and American ones below, the historical ones to the left. Labels sit
+ * outside the ring.
  */
 export const networkNodes: readonly NetworkNode[] = [
   { scheme: 'isco08', name: 'ISCO08', x: 300, y: 40, dx: 0, dy: -14, color: 'teal' },
   { scheme: 'esco', name: 'ESCO', x: 418, y: 59, dx: 8, dy: -14, color: 'teal' },
   { scheme: 'pcs2020', name: 'PCS2020', x: 498, y: 111, dx: 14, dy: -6, color: 'grape' },
-  { scheme: 'naf2', name: 'NAF2', x: 516, y: 179, dx: 14, dy: 5, color: 'grape' },
+  { scheme: 'naf2', name: 'NAF2', x: 516, y: 170, dx: 14, dy: 5, color: 'grape' },
+  { scheme: 'nace2', name: 'NACE2', x: 498, y: 213, dx: 14, dy: 8, color: 'grape' },
   { scheme: 'soc2020', name: 'SOC2020', x: 465, y: 242, dx: 13, dy: 16, color: 'indigo' },
   { scheme: 'onet', name: 'O*NET', x: 361, y: 279, dx: 0, dy: 26, color: 'blue' },
   { scheme: 'occ1950', name: 'OCC1950', x: 239, y: 279, dx: 0, dy: 26, color: 'cyan' },
