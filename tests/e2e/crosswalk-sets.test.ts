@@ -145,6 +145,35 @@ describe('crosswalk sets on the linking page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('reads an SSSOM file’s weights from its confidence column, and asks no justification of it', async () => {
+    const sssomFile = path.join(seedDir, 'soc-isco.sssom.tsv');
+    fs.writeFileSync(
+      sssomFile,
+      [
+        '# mapping_set_id: https://example.org/sets/soc-isco',
+        '# license: https://creativecommons.org/licenses/by/4.0/',
+        '# curie_map:',
+        '#   soc2020: https://w3id.org/occupation-graph/soc2020/',
+        '#   isco08: https://w3id.org/occupation-graph/isco08/',
+        'subject_id\tpredicate_id\tobject_id\tmapping_justification\tconfidence',
+        'soc2020:1111\tskos:broadMatch\tisco08:1112\tsemapv:ManualMappingCuration\t0.5',
+        '',
+      ].join('\n'),
+    );
+    await openPair(page);
+    await page.getByTestId('crosswalk-import').click();
+    await page.getByTestId('crosswalk-import-input').setInputFiles(sssomFile);
+    await expectVisible(page.getByTestId('crosswalk-preview'), 30_000);
+    expect(await page.getByTestId('crosswalk-preview-summary').innerText()).toMatch(/^SSSOM TSV, 1 row read \(the whole file\).*Mapping set https:\/\/example\.org\/sets\/soc-isco\.$/);
+    const weight = page.getByTestId('crosswalk-import-weight');
+    expect(await weight.inputValue()).toBe('confidence (detected)');
+    expect(await weight.isDisabled()).toBe(true);
+    expect(await page.getByTestId('crosswalk-preview-row').innerText()).toMatch(/^7\s+1111\s+1112\s+broadMatch\s+50%$/);
+    expect(await page.getByTestId('crosswalk-import-license').getAttribute('placeholder')).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(await page.getByTestId('crosswalk-import-justification').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('shows each link’s relation and share in Explore', async () => {
     // SOC 2020 1111 → ISCO-08 1112: 33 of the group's 51 index entries.
     await page.goto(`${app.url}/explore?scheme=soc2020&code=1111`);

@@ -71,7 +71,9 @@ export function CrosswalkImportForm({ schemes, source: pageSource, target: pageT
   const preview = file && !fileError && !previewQuery.isError ? previewQuery.data : undefined;
   // State adjusted while rendering (as React's docs do for state derived from what was fetched).
   if (preview && weightChoice === undefined && !previewQuery.isPlaceholderData && detected !== preview.weightColumn) setDetected(preview.weightColumn);
-  const weightColumn = weightChoice ?? preview?.weightColumn ?? noWeightColumn;
+  // An SSSOM file's weight is its confidence column, whatever is chosen.
+  const sssom = preview?.format === 'sssom';
+  const weightColumn = (sssom ? undefined : weightChoice) ?? preview?.weightColumn ?? noWeightColumn;
   const badWeights = preview?.rows.filter((row) => row.badWeight !== null) ?? [];
 
   const chooseFile = (chosen: File | null) => {
@@ -90,7 +92,7 @@ export function CrosswalkImportForm({ schemes, source: pageSource, target: pageT
         source,
         target,
         relation,
-        weightColumn,
+        weightColumn: sssom ? undefined : weightColumn,
         relationMap: chosenRelationMap(preview, relationChoices),
         name: name.trim() || undefined,
         license: license.trim() || undefined,
@@ -161,7 +163,12 @@ export function CrosswalkImportForm({ schemes, source: pageSource, target: pageT
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label="Weight column"
-              description={weightReading(weightColumn === noWeightColumn ? null : preview.weightAs) ?? 'The links carry no weight.'}
+              description={
+                sssom
+                  ? 'An SSSOM file’s weight is its confidence column, a share.'
+                  : (weightReading(weightColumn === noWeightColumn ? null : preview.weightAs) ?? 'The links carry no weight.')
+              }
+              disabled={sssom}
               data={weightColumnOptions(preview, detected)}
               value={weightColumn}
               onChange={(value) => value && setWeightChoice(value)}
