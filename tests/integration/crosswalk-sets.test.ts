@@ -137,6 +137,35 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       expect((await listSets(side)).map((set) => set.id)).toEqual([setId]);
     });
 
+    it("exports a pair that is one set's links as that set (its mapping_set_id, name and licence), which imported elsewhere is a set with the same id and licence", async () => {
+      const [set] = await listSets(side);
+      const exported = await side.admin.get('/api/crosswalks/soc2020/isco08?format=sssom');
+      expect(exported.status).toBe(200);
+      const text = await exported.text();
+      const metadata = text.split('\n').filter((line) => line.startsWith('#'));
+      expect(metadata).toContain(`# mapping_set_id: ${side.env.app.schemes.iris.baseIri}crosswalk-sets/${setId}`);
+      expect(metadata).toContain('# mapping_set_title: ONS coding index');
+      expect(metadata).toContain('# license: https://example.org/ons-terms');
+      expect(set!.mappingSetId).toBe(`${side.env.app.schemes.iris.baseIri}crosswalk-sets/${setId}`);
+      // Each mapping's creator is the set, a CURIE of the prefix the curie_map declares.
+      expect(metadata).toContain(`#   ogset: ${side.env.app.schemes.iris.baseIri}crosswalk-sets/`);
+      const creators = new Set(text.split('\n').filter((line) => line.startsWith('soc2020:')).map((line) => line.split('\t')[8]));
+      expect(creators).toEqual(new Set([`ogset:${setId}`]));
+
+      const other = await startSide(await startTestEnvironment({ workers: true }));
+      try {
+        const job = await importFile(other, 'soc2020-isco08.sssom.tsv', text, { source: 'soc2020', target: 'isco08' });
+        expect(job.state, job.error ?? '').toBe('completed');
+        expect(job.result).toMatchObject({ imported: socIscoRows.length, alreadyPresent: 0, refused: 0 });
+        const sets = await listSets(other);
+        expect(sets).toHaveLength(1);
+        expect(sets[0]).toMatchObject({ mappingSetId: set!.mappingSetId, license: 'https://example.org/ons-terms', links: socIscoRows.length });
+        expect(sets[0]!.id).not.toBe(setId);
+      } finally {
+        await other.env.close();
+      }
+    }, 240_000);
+
     it('lists the sets of a pair, either way round, to any signed-in user', async () => {
       const sssom = await importFile(side, 'extra.sssom.tsv', sssomFile, { source: 'soc2020', target: 'isco08' });
       expect(sssom.state, sssom.error ?? '').toBe('completed');
@@ -173,9 +202,16 @@ for (const store of ['embedded', 'virtuoso'] as const) {
     it("keeps a set's facts through its SSSOM export imported into another environment", async () => {
       const exported = await side.admin.get('/api/crosswalks/soc2020/isco08?format=sssom');
       expect(exported.status).toBe(200);
+      const text = await exported.text();
+      // Two sets' links: the pair's own mapping_set_id and the app's licence, each mapping naming its set.
+      expect(text).toContain(`# mapping_set_id: ${side.env.app.schemes.iris.baseIri}crosswalks/soc2020-isco08\n`);
+      expect(text).toContain(`# license: ${side.env.config.crosswalkLicense}\n`);
+      const sets = await listSets(side);
+      const creators = new Set(text.split('\n').filter((line) => line.startsWith('soc2020:')).map((line) => line.split('\t')[8]));
+      expect(creators).toEqual(new Set(sets.map((set) => `ogset:${set.id}`)));
       const other = await startSide(await startTestEnvironment({ workers: true }));
       try {
-        const job = await importFile(other, 'soc2020-isco08.sssom.tsv', await exported.text(), { source: 'soc2020', target: 'isco08' });
+        const job = await importFile(other, 'soc2020-isco08.sssom.tsv', text, { source: 'soc2020', target: 'isco08' });
         expect(job.state, job.error ?? '').toBe('completed');
         expect(job.result).toMatchObject({ imported: socIscoRows.length + 3, alreadyPresent: 0, refused: 0 });
         const original = await factsByLink(side);

@@ -48,10 +48,11 @@ interface LinkRecord {
   made_by: string | null;
   source: string | null;
   justification: string;
+  set_id: string | null;
 }
 
 async function records(side: Side, where: string, values: unknown[]): Promise<LinkRecord[]> {
-  return (await side.env.app.db.query<LinkRecord>(`SELECT first_iri, second_iri, weight, weight_of, made_by, source, justification FROM link_records WHERE ${where}`, values)).rows;
+  return (await side.env.app.db.query<LinkRecord>(`SELECT first_iri, second_iri, weight, weight_of, made_by, source, justification, set_id FROM link_records WHERE ${where}`, values)).rows;
 }
 
 async function linkCount(side: Side): Promise<number> {
@@ -96,9 +97,13 @@ describe('a crosswalk with weights', () => {
     });
     const rows = await records(counts, 'starts_with(source, $1)', [`crosswalk.import:${job.id}:`]);
     expect(rows).toHaveLength(socIscoRows.length);
+    // Made by the set, which names the admin who imported it.
+    const setId = (job.result as { setId: string }).setId;
     for (const row of rows) {
-      expect(row).toMatchObject({ weight_of: 'second', made_by: counts.adminId, source: `crosswalk.import:${job.id}:soc2020-isco08.csv`, justification: 'semapv:UnspecifiedMatching' });
+      expect(row).toMatchObject({ weight_of: 'second', made_by: null, source: `crosswalk.import:${job.id}:soc2020-isco08.csv`, justification: 'semapv:UnspecifiedMatching' });
     }
+    expect((await counts.env.app.db.query('SELECT created_by FROM crosswalk_sets WHERE id = $1', [setId])).rows).toEqual([{ created_by: counts.adminId }]);
+    expect(Number((await counts.env.app.db.query('SELECT count(*) FROM link_records WHERE set_id = $1', [setId])).rows[0].count)).toBe(socIscoRows.length);
     const sums = sumsBySource(rows);
     expect(sums.size).toBe(new Set(socIscoRows.map((row) => row.source_code)).size);
     for (const [code, sum] of sums) expect(sum, code).toBeCloseTo(1, 12);
@@ -241,7 +246,9 @@ describe('the SSSOM export of a pair', () => {
     const made = await counts.admin.post('/api/links', { sourceScheme: 'soc2020', sourceNodeID: '1111', targetScheme: 'isco08', targetNodeID: '2111', relation: 'relatedMatch' });
     expect(made.status, await made.clone().text()).toBe(204);
     const importRecord = (await records(counts, 'second_iri LIKE $1 AND first_iri LIKE $2', ['%/soc2020/1111', '%/isco08/1112']))[0]!;
-    const jobId = importRecord.source!.split(':')[1]!;
+    // An imported link's creator is its crosswalk set.
+    const setId = importRecord.set_id!;
+    expect(setId).toEqual(expect.any(String));
     const today = new Date().toISOString().slice(0, 10);
 
     const response = await counts.admin.get('/api/crosswalks/soc2020/isco08?format=sssom');
@@ -249,7 +256,9 @@ describe('the SSSOM export of a pair', () => {
     const text = await response.text();
     const lines = text.split('\n');
     const metadata = lines.filter((line) => line.startsWith('#'));
+    // A link made by hand beside the set's: the pair is no one set, so the header is the pair's, with the app's licence.
     expect(metadata).toContain('# mapping_set_id: https://w3id.org/occupation-graph/crosswalks/soc2020-isco08');
+    expect(metadata).toContain('# mapping_set_title: SOC-2020 to ISCO-08');
     expect(metadata).toContain('# license: https://w3id.org/sssom/license/unspecified');
     expect(metadata.find((line) => line.startsWith('# mapping_tool: '))).toMatch(/^# mapping_tool: The Occupation Graph \d+\.\d+\.\d+$/);
     const [header, ...body] = lines.filter((line) => !line.startsWith('#') && line !== '');
@@ -267,19 +276,20 @@ describe('the SSSOM export of a pair', () => {
       'semapv:UnspecifiedMatching',
       String(33 / total1111),
       '',
-      `ogimport:${jobId}`,
+      `ogset:${setId}`,
       today,
       '',
     ]);
     expect(chief[1]).not.toBe('');
     expect(rowOf('1111', '2111')).toEqual(['soc2020:1111', chief[1], 'skos:relatedMatch', 'isco08:2111', rowOf('1111', '2111')[4], 'semapv:ManualMappingCuration', '', `oguser:${counts.adminId}`, '', today, '']);
     expect(metadata).toContain('#   oguser: https://w3id.org/occupation-graph/user/');
+    expect(metadata).toContain('#   ogset: https://w3id.org/occupation-graph/crosswalk-sets/');
     expect(metadata).toContain('#   ogimport: https://w3id.org/occupation-graph/crosswalks/imports/');
 
     // Read the other way, the weights are shares of the object: no confidence.
     const back = (await (await counts.admin.get('/api/crosswalks/isco08/soc2020?format=sssom')).text()).split('\n');
     const backChief = back.find((line) => line.startsWith('isco08:1112\t') && line.split('\t')[3] === 'soc2020:1111')!.split('\t');
-    expect(backChief.slice(5)).toEqual(['semapv:UnspecifiedMatching', '', '', `ogimport:${jobId}`, today, '']);
+    expect(backChief.slice(5)).toEqual(['semapv:UnspecifiedMatching', '', '', `ogset:${setId}`, today, '']);
 
     const fresh = await startSide(['soc2020', 'isco08']);
     try {

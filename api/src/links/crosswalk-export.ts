@@ -2,10 +2,11 @@ import { relationBetween } from '@og/shared/contracts/links';
 import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
 import type { Queryable } from '../db/database.js';
-import { findLinkFacts, type LinkEnds } from '../db/queries/link-records.js';
+import { type CrosswalkSetRow, findCrosswalkSet } from '../db/queries/crosswalk-sets.js';
+import { findLinkFacts, type LinkEnds, type LinkFacts } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { readLinkMaps } from './link-maps.js';
-import { factCells, factPrefixLines, mappingTool, sssomColumns, type SssomColumn, tsvCell } from './sssom-facts.js';
+import { factCells, factPrefixLines, mappingTool, metadataValue, sssomColumns, type SssomColumn, tsvCell } from './sssom-facts.js';
 
 export const crosswalkFormats = ['sssom', 'csv'] as const;
 export type CrosswalkFormat = (typeof crosswalkFormats)[number];
@@ -25,10 +26,13 @@ interface CrosswalkRow {
 
 /**
  * The links between two schemes as a crosswalk file, read from `source` to `target`: SSSOM TSV
- * (a metadata block with its `curie_map`, `mapping_set_id`, `license` and `mapping_tool`, then one
- * mapping a row, `predicate_id` a `skos:` CURIE, subjects and objects CURIEs of the codes' IRIs, and
- * each link's facts: its justification, its weight as `confidence` when the weight is a share of the
- * subject, its maker (`author_id` a user, `creator_id` an import), `mapping_date` and comment) or CSV
+ * (a metadata block with its `curie_map`, `mapping_set_id`, `mapping_set_title`, `license` and
+ * `mapping_tool`: the pair's, with the app's licence, or, when every link exported is one crosswalk
+ * set's, that set's id, name and licence (the app's when the set has none), so the pair re-imported
+ * elsewhere is the same set again; then one mapping a row, `predicate_id` a `skos:` CURIE, subjects
+ * and objects CURIEs of the codes' IRIs, and each link's facts: its justification, its weight as
+ * `confidence` when the weight is a share of the subject, its maker (`author_id` a user,
+ * `creator_id` a crosswalk set), `mapping_date` and comment) or CSV
  * (`source_code,target_code,relation,…` by code string), both of which the crosswalk import reads
  * back, so an export imported into an empty store gives the same links. The CSV's names, and any
  * code string but a plain number, are guarded against formula injection by the CSV writer.
@@ -68,14 +72,15 @@ export async function exportCrosswalk(
   const sourceEnd = source < target ? 'first' : 'second';
   // A code's IRI is its scheme's prefix and its value (DESIGN §3): the CURIE of the prefix and the value.
   const curie = (scheme: SchemeId, value: string) => `${scheme}:${value}`;
+  const set = await onlySetOf(db, rows.map((row) => facts.get(`${row.ends.first} ${row.ends.second}`)));
   const header = [
     '# curie_map:',
     `#   ${source}: ${schemes.iris.codePrefix(source)}`,
     `#   ${target}: ${schemes.iris.codePrefix(target)}`,
     ...factPrefixLines(schemes),
-    `# mapping_set_id: ${schemes.iris.baseIri}crosswalks/${source}-${target}`,
-    `# mapping_set_title: ${schemeById(source).label} to ${schemeById(target).label}`,
-    `# license: ${options.license}`,
+    `# mapping_set_id: ${metadataValue(set?.mapping_set_id ?? `${schemes.iris.baseIri}crosswalks/${source}-${target}`)}`,
+    `# mapping_set_title: ${metadataValue(set?.name ?? `${schemeById(source).label} to ${schemeById(target).label}`)}`,
+    `# license: ${metadataValue(set?.license ?? options.license)}`,
     `# mapping_tool: ${mappingTool}`,
     sssomColumns.join('\t'),
   ];
@@ -91,4 +96,11 @@ export async function exportCrosswalk(
     return sssomColumns.map((column) => cells[column]).join('\t');
   });
   return { body: `${[...header, ...lines].join('\n')}\n`, contentType: 'text/tab-separated-values; charset=utf-8', fileName };
+}
+
+/** The crosswalk set every one of the links is (`set_id`), or null: some link is no set's, or the links are several sets'. */
+async function onlySetOf(db: Queryable, facts: (LinkFacts | undefined)[]): Promise<CrosswalkSetRow | null> {
+  const setIds = new Set(facts.map((fact) => fact?.setId ?? null));
+  const [setId] = setIds;
+  return setIds.size === 1 && setId ? findCrosswalkSet(db, setId) : null;
 }

@@ -39,10 +39,25 @@ const importJobOf = (source: string) => source.split(':')[1] ?? source;
 /** TSV cells: SSSOM tables are plain TSV, so a tab or line break inside a label becomes a space. */
 export const tsvCell = (value: string) => value.replace(/[\t\r\n]+/g, ' ');
 
-/** The `curie_map` lines of the makers' prefixes (`oguser:`, `ogimport:`) and of SEMAPV and SKOS. */
+/**
+ * A value of the metadata block (a YAML scalar on one `# key: value` line), e.g. a set's name or
+ * licence as an admin typed it: plain when YAML reads it back as it is, else single-quoted (a
+ * `: `, a ` #` or a quote inside would otherwise end or change it); line breaks become spaces.
+ */
+export function metadataValue(value: string): string {
+  const line = value.replace(/[\t\r\n]+/g, ' ').trim();
+  return /^[A-Za-z0-9(/][^#'"]*$/.test(line) && !/:(\s|$)/.test(line) ? line : `'${line.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The `curie_map` lines of the makers' prefixes and of SEMAPV and SKOS: `oguser:` a user,
+ * `ogset:` a crosswalk set (`ogset:{set id}` is the set's IRI, the `mapping_set_id` minted for a
+ * set whose file had none), `ogimport:` an import whose set is gone (taken back, its link kept).
+ */
 export function factPrefixLines(schemes: SchemeContext): string[] {
   return [
     `#   oguser: ${schemes.iris.baseIri}user/`,
+    `#   ogset: ${schemes.iris.baseIri}crosswalk-sets/`,
     `#   ogimport: ${schemes.iris.baseIri}crosswalks/imports/`,
     '#   semapv: https://w3id.org/semapv/vocab/',
     '#   skos: http://www.w3.org/2004/02/skos/core#',
@@ -53,15 +68,16 @@ export function factPrefixLines(schemes: SchemeContext): string[] {
  * A link's facts as the cells of its mapping: its justification (unspecified without a record),
  * its weight as `confidence` only when the weight is a share of the mapping's subject
  * (`subjectEnd`: which end of the stored link the subject is), its maker (`author_id` a user,
- * `creator_id` an import), `mapping_date` and comment.
+ * `creator_id` the crosswalk set that imported it, or the import itself once its set is gone),
+ * `mapping_date` and comment.
  */
 export function factCells(fact: LinkFacts | undefined, subjectEnd: 'first' | 'second'): Pick<Record<SssomColumn, string>, 'mapping_justification' | 'confidence' | 'author_id' | 'creator_id' | 'mapping_date' | 'comment'> {
   return {
     mapping_justification: fact?.justification ?? unspecifiedMatching,
     confidence: fact?.weight != null && fact.weightOf === subjectEnd ? String(fact.weight) : '',
-    // A link from an import is the import's (creator_id); a user's link is theirs (author_id).
+    // A link from an import is its set's (creator_id); a user's link is theirs (author_id), even a set's link a user made again.
     author_id: fact && !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
-    creator_id: fact?.source ? `ogimport:${importJobOf(fact.source)}` : '',
+    creator_id: fact?.source ? (fact.setId ? `ogset:${fact.setId}` : `ogimport:${importJobOf(fact.source)}`) : '',
     mapping_date: fact ? fact.madeAt.toISOString().slice(0, 10) : '',
     comment: tsvCell(fact?.comment ?? ''),
   };
