@@ -12,7 +12,7 @@ export interface PlanSettings {
   weighting: Weighting;
   /** Reference dataset's occurrences per target code value and each of its ancestors (weighting 'reference', and 'modal' when given). */
   reference: ReadonlyMap<string, number> | null;
-  /** The links' weights as shares of the codes they start from (weighting 'crosswalk'). */
+  /** The links' weights as shares of the codes they start from (weighting 'crosswalk', and 'modal' without a reference's counts). */
   shareOf?: ShareOf | null;
 }
 
@@ -101,7 +101,7 @@ export function planCode(graph: ConversionGraph, uri: string, settings: PlanSett
     const byCrosswalk = crosswalkWeights(found.links, chosen, settings, target);
     weights = byCrosswalk.weights;
     equalShares = !byCrosswalk.weighted;
-  } else weights = weigh(chosen, settings);
+  } else weights = weigh(chosen, settings, found.links, target);
   const sum = weights.reduce((total, weight) => total + weight, 0);
   const targets = chosen
     .map((item, index) => ({
@@ -136,27 +136,50 @@ function crosswalkWeights(links: readonly ConversionLink[], chosen: { code: stri
 }
 
 /** The weights of a code's targets under the conversion's weighting (all 0 but one for 'modal'). */
-function weigh(chosen: { code: string; link: ConversionLink | null }[], settings: PlanSettings): number[] {
+function weigh(chosen: { code: string; link: ConversionLink | null }[], settings: PlanSettings, links: readonly ConversionLink[], target: SchemeCodes): number[] {
   if (chosen.length === 1) return [1];
   const reference = settings.reference;
   const referenceWeights = reference ? chosen.map((item) => reference.get(item.code) ?? 0) : null;
   const hasReference = referenceWeights?.some((weight) => weight > 0) ?? false;
   if (settings.weighting === 'reference' && hasReference) return referenceWeights!;
   if (settings.weighting !== 'modal') return chosen.map(() => 1);
-  // The modal rule: all to the reference's largest target; without a reference, the strongest link.
+  // The modal rule: all to the reference's largest target; without a reference, the heaviest by the links' weights, else the strongest link.
   let best = 0;
-  for (let index = 1; index < chosen.length; index++) {
-    if (hasReference) {
-      if (referenceWeights![index]! > referenceWeights![best]!) best = index;
-      continue;
-    }
-    const a = chosen[best]!;
-    const b = chosen[index]!;
-    const rank = (item: typeof a) => (item.link ? pathRank[item.link.path] : 0);
-    const strength = (item: typeof a) => (item.link?.relation ? relationStrength[item.link.relation] : 0);
-    if (rank(b) < rank(a) || (rank(b) === rank(a) && strength(b) > strength(a))) best = index;
+  if (hasReference) {
+    for (let index = 1; index < chosen.length; index++) if (referenceWeights![index]! > referenceWeights![best]!) best = index;
+  } else {
+    const byCrosswalk = crosswalkWeights(links, chosen, settings, target);
+    best = modalChoice(chosen, byCrosswalk.weighted ? byCrosswalk.weights : null);
   }
   return chosen.map((_, index) => (index === best ? 1 : 0));
+}
+
+/** Weights closer than this (relative) are a tie: sums of shares differ in their last bits. */
+const weightTolerance = 1e-9;
+
+/**
+ * The modal rule without a reference: the index of the target to send everything to. With the
+ * links' weights (`weights`, one per target, as the crosswalk weighting would split the code), the
+ * heaviest; otherwise, and between targets of equal weight, the strongest link (a direct link
+ * first, then the stronger relation), then the first code in code order.
+ */
+export function modalChoice(chosen: readonly { code: string; link: ConversionLink | null }[], weights: readonly number[] | null): number {
+  const rank = (item: (typeof chosen)[number]) => (item.link ? pathRank[item.link.path] : 0);
+  const strength = (item: (typeof chosen)[number]) => (item.link?.relation ? relationStrength[item.link.relation] : 0);
+  /** Whether target `b` beats target `a`. */
+  const beats = (b: number, a: number) => {
+    if (weights) {
+      const [wa, wb] = [weights[a]!, weights[b]!];
+      if (Math.abs(wb - wa) > weightTolerance * Math.max(wa, wb)) return wb > wa;
+    }
+    const [itemA, itemB] = [chosen[a]!, chosen[b]!];
+    if (rank(itemB) !== rank(itemA)) return rank(itemB) < rank(itemA);
+    if (strength(itemB) !== strength(itemA)) return strength(itemB) > strength(itemA);
+    return compareNotation(itemB.code, itemA.code) < 0;
+  };
+  let best = 0;
+  for (let index = 1; index < chosen.length; index++) if (beats(index, best)) best = index;
+  return best;
 }
 
 /** The deepest code that is an ancestor (or self) of every one of `values`; null when they share no root. */

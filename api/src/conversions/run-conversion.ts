@@ -25,12 +25,12 @@ export async function conversionDataset(db: Database, datasetId: string): Promis
   return { scheme: metadata?.codeColumn ? (metadata.scheme ?? null) : null, totalsColumns: metadata?.totalsColumns ?? [] };
 }
 
-/** Loads the link graph from the source schemes into the conversion's target, the reference's weights, and the links' weights (weighting 'crosswalk'). */
+/** Loads the link graph from the source schemes into the conversion's target, the reference's weights, and the links' weights (weighting 'crosswalk', and 'modal': its choice without a reference). */
 export async function loadPlanner(db: Database, schemes: SchemeContext, conversion: ConversionRow, sourceSchemes: readonly SchemeId[]): Promise<ConversionPlanner> {
   const target = conversion.target_scheme as SchemeId;
   const [graph, shareOf] = await Promise.all([
     ConversionGraph.load(schemes, sourceSchemes, target),
-    conversion.weighting === 'crosswalk' ? loadShares(db, schemes, [...sourceSchemes, target]) : null,
+    conversion.weighting === 'crosswalk' || conversion.weighting === 'modal' ? loadShares(db, schemes, [...sourceSchemes, target]) : null,
   ]);
   const reference = conversion.reference_dataset_id ? referenceWeights(graph.target, await referenceRows(db, conversion.reference_dataset_id)) : null;
   return { graph, settings: { depth: depthOf(conversion.target_depth), aggregation: conversion.aggregation, weighting: conversion.weighting, reference, shareOf } };

@@ -29,7 +29,7 @@ export const aggregationLabels: Record<Aggregation, string> = { 'aggregate-all':
  * of the source code; equal shares for a code whose links carry none), equal shares (1/n,
  * iscoCrosswalks), in proportion to a reference dataset coded in the target scheme (conversion
  * rates from double-coded samples), or all to one target (the modal rule, IPUMS: the reference's
- * largest, else the strongest link).
+ * largest, else the heaviest by the links' weights, else the strongest link).
  */
 export const weightings = ['crosswalk', 'equal', 'reference', 'modal'] as const;
 export type Weighting = (typeof weightings)[number];
