@@ -1,18 +1,27 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apportion } from '../../api/src/conversions/apportion.js';
-import { importScheme } from '../../api/src/schemes/import-scheme.js';
+import { seedCrosswalks } from '../../api/src/links/seed-crosswalks.js';
+import { seedSchemes } from '../../api/src/schemes/seed-schemes.js';
 import type { ConversionRequest, ConversionResult, ConversionWeighting } from '../../shared/src/contracts/conversions.js';
+import type { CrosswalkSet, CrosswalkSets } from '../../shared/src/contracts/links.js';
+import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 /**
  * Conversions weighted by the crosswalk's own weights: the ONS SOC 2020 → ISCO-08 coding index
- * (`n_index_entries` per pair, which the import makes shares of each SOC group's titles), and a
- * SOC 2020-coded sample converted to ISCO-08.
+ * as the first start seeds it (`n_index_entries` per pair, which the seed's import makes shares of
+ * each SOC group's titles), and a SOC 2020-coded sample converted to ISCO-08.
+ *
+ * The environment starts as `npm start` does on a fresh database, seeded from ../shared/data
+ * narrowed to what the test reads: a seed directory of links to the data's README (the sets'
+ * source and licence), the two schemes and the one crosswalk, so the seed imports that crosswalk
+ * alone (the others' schemes are not there).
  *
  * No titles file of ../shared/data codes titles in both SOC 2020 and ISCO-08 (the ONS index's
  * titles themselves are not in the crosswalk file, only their counts per pair), so the sample is
@@ -79,7 +88,9 @@ let env: TestEnvironment;
 let admin: HttpClient;
 let owner: HttpClient;
 let datasetId: string;
-let importJobId: string;
+let seedDir: string;
+/** The seeded ONS crosswalk's set. */
+let onsSet: CrosswalkSet;
 const sample = drawSample(2_000);
 /** The sample's rows and persons per SOC code. */
 const bySoc = new Map<string, { rows: number; persons: number }>();
@@ -103,17 +114,25 @@ async function convert(request: Partial<ConversionRequest>): Promise<ConversionR
 const convertedRows = (result: ConversionResult) => new Map(result.rows.map((row) => [row.targetCode, row.occurrences]));
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ workers: true });
-  for (const scheme of ['soc2020', 'isco08'] as const) {
-    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, `schemes/${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
+  seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-seed-ons-'));
+  for (const file of ['README.md', 'schemes/soc2020.csv', 'schemes/isco08.csv', 'crosswalks/soc2020-isco08.csv']) {
+    fs.mkdirSync(path.dirname(path.join(seedDir, file)), { recursive: true });
+    fs.symlinkSync(path.join(data, file), path.join(seedDir, file));
   }
+  env = await startTestEnvironment({ workers: true, env: { SEED_DIR: seedDir } });
   admin = (await env.signIn('ada', 'admin')).client;
   owner = (await env.signIn('olive', 'member')).client;
-  const imported = await admin.upload('/api/crosswalks', 'soc2020-isco08.csv', crosswalkFile, { source: 'soc2020', target: 'isco08', weightColumn: 'n_index_entries' });
-  expect(imported.status, await imported.clone().text()).toBe(202);
-  importJobId = ((await imported.json()) as { jobId: string }).jobId;
-  const job = await waitForJob(admin, importJobId, 180_000);
+  // What the first start does (api/src/startup.ts): the schemes, then the crosswalks, whose imports run as jobs.
+  await seedSchemes(env.app);
+  await seedCrosswalks(env.app);
+  const job = await waitForJob(admin, jobIdFor('crosswalk.import', 'seed-soc2020-isco08'), 180_000);
   expect(job.state, job.error ?? '').toBe('completed');
+  const sets = ((await (await admin.get('/api/crosswalks/sets?schemes=soc2020,isco08')).json()) as CrosswalkSets).sets;
+  expect(sets).toHaveLength(1);
+  onsSet = sets[0]!;
+  // The set the seed made: all the file's rows, with the README's licence.
+  expect(onsSet).toMatchObject({ fileName: 'soc2020-isco08.csv', createdBy: null, imported: crosswalkRows.length, links: crosswalkRows.length, license: expect.stringMatching(/\S/) });
+  expect(((await (await admin.get('/api/links/pairs')).json()) as { pairs: unknown[] }).pairs).toHaveLength(1);
 
   const created = await owner.post('/api/datasets', {
     data: sample.map((row) => ({ title: row.title, code: row.soc, totals: [row.persons] })),
@@ -126,6 +145,7 @@ beforeAll(async () => {
 }, 400_000);
 afterAll(async () => {
   await env?.close();
+  if (seedDir) fs.rmSync(seedDir, { recursive: true, force: true });
 });
 
 describe("converting through a crosswalk's weights", () => {
@@ -192,7 +212,7 @@ describe("converting through a crosswalk's weights", () => {
     expect(equal).toBeGreaterThan(0.2);
   });
 
-  it("exports the mappings used with their links' facts: justification, weight as confidence, the import that made them, the date", async () => {
+  it("exports the mappings used with their links' facts: justification, weight as confidence, the set that made them, the date", async () => {
     const result = await convert({ weighting: 'crosswalk' });
     const sssom = await (await owner.get(`/api/conversions/${result.conversion.id}/result?format=sssom`)).text();
     expect(sssom).toContain('# mapping_tool: The Occupation Graph');
@@ -208,7 +228,7 @@ describe("converting through a crosswalk's weights", () => {
       const soc = mapping.subject_id!.slice('soc2020:'.length);
       const counts = countsBySoc.get(soc)!;
       const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-      expect(mapping).toMatchObject({ mapping_justification: 'semapv:UnspecifiedMatching', author_id: '', creator_id: `ogimport:${importJobId}`, mapping_date: today });
+      expect(mapping).toMatchObject({ mapping_justification: 'semapv:UnspecifiedMatching', author_id: '', creator_id: `ogset:${onsSet.id}`, mapping_date: today });
       expect(Number(mapping.confidence)).toBeCloseTo(counts.get(mapping.object_id!.slice('isco08:'.length))! / total, 12);
     }
   });
@@ -221,7 +241,7 @@ describe("converting through a crosswalk's weights", () => {
     for (const row of rows) {
       // ISCO-08 minor groups (three digits) reached through unit-group links: no link's weight is the mapping's.
       expect(row[3]).toMatch(/^isco08:\d{3}$/);
-      expect(row.slice(5, 10)).toEqual(['semapv:MappingChaining', '', '', `ogimport:${importJobId}`, new Date().toISOString().slice(0, 10)]);
+      expect(row.slice(5, 10)).toEqual(['semapv:MappingChaining', '', '', `ogset:${onsSet.id}`, new Date().toISOString().slice(0, 10)]);
       expect(row[10]).toMatch(/^direct; share [\d.]+(; problematic)?; through the link soc2020:\d{4} to isco08:\d{4}$/);
     }
     // The shares at depth 3 are the unit groups' summed.
@@ -232,6 +252,19 @@ describe("converting through a crosswalk's weights", () => {
       const under = [...counts].filter(([isco]) => isco.startsWith(target.code)).reduce((sum, [, count]) => sum + count, 0);
       expect(target.share).toBeCloseTo(under / total, 12);
     }
+  });
+
+  it("sends each code all to its heaviest target under 'All to one target' without a reference (ties: the first code)", async () => {
+    const result = await convert({ weighting: 'modal' });
+    expect(result.conversion.summary!.converted).toEqual(result.conversion.summary!.dataset);
+    for (const code of result.codes) {
+      const counts = [...countsBySoc.get(code.code)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      // Every link is a closeMatch: the heaviest count, the first ISCO-08 code among equals.
+      const heaviest = counts.reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+      expect(code.targets.map((target) => [target.code, target.share]), code.code).toEqual([[heaviest, 1]]);
+    }
+    // The weights decide: without them, equal relations would send every code to its first ISCO-08 code.
+    expect(result.codes.some((code) => code.targets[0]!.code !== [...countsBySoc.get(code.code)!.keys()].sort()[0])).toBe(true);
   });
 
   it('gives equal shares to a code whose links carry no weights, and the summary says how many codes and rows', async () => {
