@@ -35,22 +35,6 @@ async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set
   return existing;
 }
 
-/**
- * The links nearly in the order of their records' primary key, which its index takes in much
- * faster than a file's order: grouped by first code, the groups in code-point order (the C
- * collation's); a group's few links stay in file order, its records all land in one part of the
- * index anyway.
- */
-function inRecordOrder<Link extends StoredLink>(links: Link[]): Link[] {
-  const byFirst = new Map<string, Link[]>();
-  for (const link of links) {
-    const group = byFirst.get(link.first);
-    if (group) group.push(link);
-    else byFirst.set(link.first, [link]);
-  }
-  return [...byFirst.keys()].sort().flatMap((first) => byFirst.get(first)!);
-}
-
 /** The links as N-Triples lines; each code's IRI checked once, however many links it has. */
 function linkTriples(links: StoredLink[]): string {
   const terms = new Map<string, SparqlFragment>();
@@ -69,15 +53,14 @@ function linkTriples(links: StoredLink[]): string {
  * about the time of one.
  */
 async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
-  const sorted = inRecordOrder(links);
   await inTransaction(db, async (client) => {
     let settled = false;
-    const recorded = recordLinksMade(client, sorted, maker, { keepExisting: true }).finally(() => (settled = true));
+    const recorded = recordLinksMade(client, links, maker, { keepExisting: true }).finally(() => (settled = true));
     recorded.catch(() => undefined); // awaited below
     // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
     const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
     while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
-    const triples = linkTriples(sorted);
+    const triples = linkTriples(links);
     const loading = schemes.store.loadGraph(graph, triples, { replace: false });
     const [load, record] = await Promise.allSettled([loading, recorded]);
     if (load.status === 'rejected') throw load.reason;
@@ -265,7 +248,8 @@ export async function importCrosswalk(
       });
       if (added.length) {
         const maker: LinkMaker = {
-          madeBy: context.actorId,
+          // Who imported the links is the set's (created_by): a record's own maker would cost a key check per link.
+          madeBy: null,
           source: `crosswalk.import:${context.jobId}:${input.originalName}`,
           justification: input.justification ?? unspecifiedMatching,
           setId,

@@ -14,6 +14,10 @@
  * (the links' own when the run is gone); their file's hash and reading are not known. The pair is the job's
  * input, or else read from the code IRIs (`{BASE_IRI}{scheme}/{value}`), as is the base of the
  * `mapping_set_id` minted for them.
+ *
+ * `link_records.set_id` has no foreign key: a key check per record would double the time of a
+ * large import's records. Only a set's removal deletes a set, and it clears `set_id` of the links
+ * it keeps in the same transaction (queries/crosswalk-sets.ts).
  */
 export const up = /* sql */ `
 CREATE TABLE crosswalk_sets (
@@ -37,7 +41,7 @@ CREATE TABLE crosswalk_sets (
 );
 CREATE INDEX crosswalk_sets_pair_idx ON crosswalk_sets (least(source_scheme, target_scheme), greatest(source_scheme, target_scheme));
 
-ALTER TABLE link_records ADD COLUMN set_id uuid REFERENCES crosswalk_sets (id) ON DELETE SET NULL;
+ALTER TABLE link_records ADD COLUMN set_id uuid;
 CREATE INDEX link_records_set_idx ON link_records (set_id) WHERE set_id IS NOT NULL;
 
 WITH imports AS (

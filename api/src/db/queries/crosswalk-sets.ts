@@ -166,7 +166,8 @@ export async function forgetRemovedSetLinks(db: Queryable, set: CrosswalkSetRow,
   return count;
 }
 
-/** The set goes: the links it kept are no longer anyone's set's (`ON DELETE SET NULL`). */
+/** The set goes: the links it kept are no longer anyone's set's (no foreign key does it: see migration 014). */
 export async function deleteCrosswalkSet(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE link_records SET set_id = NULL WHERE set_id = $1', [id]);
   await db.query('DELETE FROM crosswalk_sets WHERE id = $1', [id]);
 }

@@ -40,8 +40,9 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
   if (links.length === 0) return;
   await db.query(
     `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id)
-     SELECT first_iri, second_iri, weight, CASE WHEN weight IS NULL THEN NULL ELSE weight_of END, justification, $6, $7, comment, $9
-       FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::text[], $8::text[]) AS made (first_iri, second_iri, weight, weight_of, justification, comment)
+     SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4
+       FROM json_array_elements($1::json) AS link
+      ORDER BY 1, 2
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
          ? 'NOTHING'
@@ -50,14 +51,21 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
                        weight_of = CASE WHEN EXCLUDED.weight IS NULL THEN link_records.weight_of ELSE EXCLUDED.weight_of END, confirmed_at = NULL`
      }`,
     [
-      links.map((link) => link.first),
-      links.map((link) => link.second),
-      links.map((link) => link.weight ?? null),
-      links.map((link) => link.weightOf ?? 'first'),
-      links.map((link) => link.justification ?? maker.justification ?? manualMappingCuration),
+      // One JSON text (stringified natively) rather than six arrays, which the driver escapes element by
+      // element in JavaScript; the rows go in the primary key's order (ORDER BY), which its index takes in
+      // much faster than a file's order.
+      JSON.stringify(
+        links.map((link) => [
+          link.first,
+          link.second,
+          link.weight ?? null,
+          link.weightOf ?? 'first',
+          link.justification ?? maker.justification ?? manualMappingCuration,
+          link.comment ?? maker.comment ?? null,
+        ]),
+      ),
       maker.madeBy,
       maker.source ?? null,
-      links.map((link) => link.comment ?? maker.comment ?? null),
       maker.setId ?? null,
     ],
   );
