@@ -12,6 +12,7 @@ import { jobIdFor } from '../../shared/src/jobs/job-kinds.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+import { seededRandom } from '../../shared/src/domain/seeded-random.js';
 
 /**
  * Conversions weighted by the crosswalk's own weights: the ONS SOC 2020 → ISCO-08 coding index
@@ -42,17 +43,6 @@ for (const row of crosswalkRows) {
   countsBySoc.set(row.source_code!, targets);
 }
 
-/** A small deterministic generator (mulberry32), so the sample is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SampleRow {
   title: string;
@@ -67,7 +57,7 @@ function drawSample(size: number): SampleRow[] {
   for (const row of crosswalkRows) {
     for (let index = 0; index < Number(row.n_index_entries); index++) titles.push({ soc: row.source_code!, isco: row.target_code!, title: `${row.source_title} (${row.target_title})` });
   }
-  const next = random(26);
+  const next = seededRandom(26);
   for (let at = 0; at < size; at++) {
     const pick = at + Math.floor(next() * (titles.length - at));
     [titles[at], titles[pick]] = [titles[pick]!, titles[at]!];

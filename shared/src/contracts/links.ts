@@ -99,14 +99,15 @@ export type LinkCount = z.infer<typeof linkCount>;
 export const linkPairs = z.object({ pairs: z.array(z.object({ schemes: z.tuple([schemeId, schemeId]), count: z.number().int().positive() })) });
 export type LinkPairs = z.infer<typeof linkPairs>;
 
+/** A query's comma-separated scheme ids (`a,b`). */
+const schemeList = z
+  .string()
+  .max(100)
+  .transform((value) => value.split(','));
+
 /** `?schemes=a,b` (or one scheme) of `GET /api/links/maps`. */
 export const linkMapsQuery = z.object({
-  schemes: z
-    .string()
-    .max(100)
-    .transform((value) => value.split(','))
-    .pipe(z.array(schemeId).min(1).max(2))
-    .refine((ids) => ids.length === 1 || ids[0] !== ids[1], 'Name two different schemes, or one'),
+  schemes: schemeList.pipe(z.array(schemeId).min(1).max(2)).refine((ids) => ids.length === 1 || ids[0] !== ids[1], 'Name two different schemes, or one'),
 });
 
 /** A crosswalk's relation values mapped to SKOS relations (`{"exactISCO": "exactMatch"}`). */
@@ -264,12 +265,7 @@ export type CrosswalkSets = z.infer<typeof crosswalkSets>;
 
 /** `?schemes=a,b` of `GET /api/crosswalks/sets`. */
 export const crosswalkSetsQuery = z.object({
-  schemes: z
-    .string()
-    .max(100)
-    .transform((value) => value.split(','))
-    .pipe(z.tuple([schemeId, schemeId]))
-    .refine((ids) => ids[0] !== ids[1], 'Name two different schemes'),
+  schemes: schemeList.pipe(z.tuple([schemeId, schemeId])).refine((ids) => ids[0] !== ids[1], 'Name two different schemes'),
 });
 
 /** A link a set's removal keeps, and why: an admin made it again (another relation, weight or comment) or confirmed it since. */
