@@ -1,37 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { seededLinksOf, seedDataDir, waitForSeededCrosswalks } from './support/seeded-crosswalks.js';
 
 /**
- * Explore as an anonymous visitor does it, in Debian's Chromium against the built app
- * with the seeded schemes and ESCO → ISCO-08 crosswalk (2,942 broadMatch links, ESCO occupation →
- * ISCO-08 unit group): look up an ISCO-08 code and its ESCO occupations, follow one into ESCO,
- * translate pasted and uploaded ESCO codes into ISCO-08 and download the table; and a member's
- * '[TMP] Translate' lands on 'Translate codes'.
+ * Explore as an anonymous visitor does it, in Debian's Chromium against the built app with the
+ * seeded schemes and crosswalks (among them ESCO → ISCO-08: 2,942 broadMatch links, ESCO
+ * occupation → ISCO-08 unit group; and SOC 2020 → ISCO-08): look up an ISCO-08 code and its ESCO
+ * occupations, follow one into ESCO, translate pasted and uploaded ESCO codes into ISCO-08 and
+ * download the table; and a member's '[TMP] Translate' lands on 'Translate codes'. How many links a
+ * code has is counted from every seeded crosswalk file.
  */
 
-const dataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
-const readCsv = (file: string) => Papa.parse<Record<string, string>>(fs.readFileSync(path.join(dataDir, file), 'utf8'), { header: true, skipEmptyLines: true }).data;
+const readCsv = (file: string) => Papa.parse<Record<string, string>>(fs.readFileSync(path.join(seedDataDir, file), 'utf8'), { header: true, skipEmptyLines: true }).data;
 const isco = readCsv('schemes/isco08.csv');
 const crosswalk = readCsv('crosswalks/esco-isco08.csv');
-const seededLinks = crosswalk.length;
 
-/** ISCO-08 2221 'Nursing Professionals': three ESCO occupations are linked to it. */
+/** ISCO-08 2221 'Nursing Professionals': three ESCO occupations are linked to it, and codes of other schemes. */
 const nursing = { code: '2221', name: isco.find((row) => row.code === '2221')!.label };
 const nursingOccupations = crosswalk.filter((row) => row.target_code === nursing.code);
+const nursingLinks = seededLinksOf('isco08', nursing.code);
+const nursingLinkedSchemes = new Set(nursingLinks.map((link) => link.scheme)).size;
 const specialistNurse = nursingOccupations.find((row) => row.esco_preferred_label === 'specialist nurse')!;
 const generalPractitioner = crosswalk.find((row) => row.target_code === '2211')!;
 
-/** ISCO-08 22 'Health Professionals' has no link of its own; its unit groups below carry the ESCO links. */
+/** ISCO-08 22 'Health Professionals' has no link of its own; its unit groups below carry the links. */
 const healthCodes = isco.filter((row) => row.code.startsWith('22') && row.code !== '22');
-const healthLinks = crosswalk.filter((row) => row.target_code.startsWith('22'));
-const linkedHealthCodes = new Set(healthLinks.map((row) => row.target_code)).size;
+const healthLinkCounts = healthCodes.map((row) => seededLinksOf('isco08', row.code).length);
+const healthLinks = healthLinkCounts.reduce((sum, count) => sum + count, 0);
+const linkedHealthCodes = healthLinkCounts.filter((count) => count > 0).length;
 
 const member = { username: 'ezra', password: 'ezra-password-1' };
 /** Translations an anonymous address may ask for a minute here: the last test goes past it. */
@@ -45,14 +47,8 @@ beforeAll(async () => {
   app = await startAppProcess({ ANONYMOUS_TRANSLATIONS_PER_MINUTE: String(translationsPerMinute) });
   app.addUser(member.username, 'member', member.password);
   browser = await launchBrowser();
-  // The crosswalk is imported by a job queued at the first start.
-  const { context: waiting, page } = await newPage(browser);
-  const linkCount = async () => ((await (await page.request.get(`${app.url}/api/links/count`)).json()) as { count: number }).count;
-  for (const started = Date.now(); (await linkCount()) < seededLinks; ) {
-    if (Date.now() - started > 150_000) throw new Error('The seeded ESCO → ISCO-08 crosswalk was not imported in time');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  await waiting.close();
+  // The crosswalks are imported by jobs queued at the first start.
+  await waitForSeededCrosswalks(app);
 });
 afterEach(async () => {
   await context?.close();
@@ -129,7 +125,9 @@ describe('Explore, anonymous and read-only', () => {
     expect(names.sort()).toEqual(nursingOccupations.map((row) => row.esco_preferred_label).sort());
     // Stored as ESCO occupation broadMatch ISCO-08 group: seen from ISCO-08, each occupation is narrower.
     expect(await escoLinks.getByTestId('explore-link-relation').allInnerTexts()).toEqual(nursingOccupations.map(() => 'narrower'));
-    expect(await page.getByTestId('explore-links-count').innerText()).toBe(`${nursingOccupations.length} links`);
+    // Its ESCO occupations and the codes of the other seeded crosswalks.
+    expect(nursingLinkedSchemes).toBeGreaterThan(1);
+    expect(await page.getByTestId('explore-links-count').innerText()).toBe(`${nursingLinks.length} links to ${nursingLinkedSchemes} schemes`);
     await shootAndCheck(page, 'explore-code-light');
 
     // A linked code opens in its own scheme.
@@ -157,7 +155,7 @@ describe('Explore, anonymous and read-only', () => {
     await expectVisible(page.getByTestId('explore-links-empty'));
     expect(await page.getByTestId('explore-links-empty').innerText()).toBe('No links to other schemes.');
     expect(await page.getByTestId('explore-descendant-links').innerText()).toBe(
-      `${linkedHealthCodes} of the ${healthCodes.length} codes below this one have ${healthLinks.length.toLocaleString('en')} links to other schemes; open them in the tree to see them.`,
+      `${linkedHealthCodes} of the ${healthCodes.length} codes below this one have ${healthLinks.toLocaleString('en')} links to other schemes; open them in the tree to see them.`,
     );
     await shootAndCheck(page, 'explore-code-group-dark');
 
@@ -219,13 +217,14 @@ describe('Explore, anonymous and read-only', () => {
     expect(download.suggestedFilename()).toBe('translation-esco-to-isco08.csv');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via']);
-    expect(rows).toContainEqual([specialistNurse.source_code, 'specialist nurse', 'translated', '2221', nursing.name, 'broadMatch', 'direct', '']);
+    expect(rows[0]).toEqual(['source_code', 'source_name', 'status', 'target_code', 'target_name', 'relation', 'path', 'via', 'weight']);
+    // The ESCO → ISCO-08 crosswalk gives its links no weight.
+    expect(rows).toContainEqual([specialistNurse.source_code, 'specialist nurse', 'translated', '2221', nursing.name, 'broadMatch', 'direct', '', '']);
     // ESCO's group 2221 has no links of its own: it is read through the occupations below it.
     expect(rows.find((row) => row[0] === '2221' && row[3] === '2221')?.[7]).not.toBe('');
-    expect(rows).toContainEqual([unknown, '', 'unknown', '', '', '', '', '']);
+    expect(rows).toContainEqual([unknown, '', 'unknown', '', '', '', '', '', '']);
     // The formula is written so that a spreadsheet shows it instead of running it.
-    expect(rows).toContainEqual([`'${formula}`, '', 'unknown', '', '', '', '', '']);
+    expect(rows).toContainEqual([`'${formula}`, '', 'unknown', '', '', '', '', '', '']);
     expect(rows).toHaveLength(1 + 6);
   });
 
