@@ -120,6 +120,11 @@ describe('the linking page', () => {
     const relation = page.getByTestId('relation-select');
     expect(await relation.inputValue()).toBe('closeMatch');
     await relation.click();
+    // Each relation in Explore's words, read from the source to the target.
+    const closeMatch = await page.getByRole('option', { name: /^closeMatch/ }).innerText();
+    expect(closeMatch).toContain('close match');
+    expect(closeMatch).toContain('The target is close: it may stand for the source in some uses, though it is not the same occupation.');
+    expect(await page.getByRole('option', { name: /^broadMatch/ }).innerText()).toContain('The target is broader: it covers the source and more.');
     await page.getByRole('option', { name: /^broadMatch/ }).click();
     await linkButton().click();
     await expect.poll(() => linkButton().getAttribute('data-linked')).toBe('true');

@@ -1,7 +1,7 @@
 import type { CodeLink, CodeRecord } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { describe, expect, it } from 'vitest';
-import { descendantLinks, groupLinksByScheme, relationFromCode, relationWords, shareSentence, sharePercent, shareWords } from './code-links';
+import { descendantLinks, groupLinksByScheme, relationFromCode, shareSentence, sharePercent, shareWords } from './code-links';
 
 const link = (scheme: CodeLink['scheme'], label: string, relation = 'closeMatch'): CodeLink => ({ scheme, value: label, name: `name ${label}`, label, relation });
 
@@ -29,11 +29,6 @@ describe('a code’s links', () => {
     const children = childrenIndex(lookup);
     expect(descendantLinks(children, lookup, '2')).toEqual({ descendants: 4, linkedDescendants: 2, links: 4 });
     expect(descendantLinks(children, lookup, '2221')).toEqual({ descendants: 0, linkedDescendants: 0, links: 0 });
-  });
-
-  it('says a closeMatch is close, not nearly the same, and an exactMatch the same occupation', () => {
-    expect(relationWords.closeMatch).toBe('close match');
-    expect(relationWords.exactMatch).toBe('same occupation');
   });
 
   it('keeps a weighted link’s weight and whose share it is', () => {

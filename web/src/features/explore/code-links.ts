@@ -41,27 +41,6 @@ export function groupLinksByScheme(scheme: SchemeId, links: readonly CodeLink[])
     .map(([id, group]) => ({ scheme: id, links: group.sort((x, y) => compareNotation(x.label, y.label)) }));
 }
 
-/**
- * What a code's relation to a linked code says, in plain words (read from the code to the linked
- * one). A closeMatch only says the two may stand for one another in some uses (a crosswalk that
- * names no relation makes every row one, a many-to-many table too): not that they are nearly the same.
- */
-export const relationWords: Record<LinkRelation, string> = {
-  exactMatch: 'same occupation',
-  closeMatch: 'close match',
-  broadMatch: 'broader',
-  narrowMatch: 'narrower',
-  relatedMatch: 'related',
-};
-
-export const relationSentences: Record<LinkRelation, string> = {
-  exactMatch: 'The linked code is the same occupation: one stands for the other in any use.',
-  closeMatch: 'The linked code is close: it may stand for this one in some uses, though it is not the same occupation.',
-  broadMatch: 'The linked code is broader: it covers this occupation and more.',
-  narrowMatch: 'The linked code is narrower: it covers part of this occupation.',
-  relatedMatch: 'The linked code is a related occupation, neither the same, broader nor narrower.',
-};
-
 /** A weight as a share in words: a whole percentage, never 0% or 100% for what is neither. */
 export function sharePercent(weight: number): string {
   if (weight >= 1) return '100%';

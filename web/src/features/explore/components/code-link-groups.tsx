@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { schemeById } from '@og/shared/domain/schemes';
 import { Link } from 'react-router';
-import { relationSentences, relationWords, shareSentence, shareWords, type LinkGroup, type ReadLink } from '../code-links';
+import { relationSentence, relationWords } from '../../../lib/relation-words';
+import { shareSentence, shareWords, type LinkGroup, type ReadLink } from '../code-links';
 import { exploreCodePath } from '../explore-address';
 
 /** The links of a code (`codeName`: the code's name), one table per other scheme; each linked code opens in Explore. */
@@ -53,7 +54,7 @@ function LinkRow({ link, codeName }: { link: ReadLink; codeName: string }) {
       </Table.Td>
       <Table.Td>
         {link.relation ? (
-          <Tooltip label={`${relationSentences[link.relation]} (SKOS ${link.relation})`} multiline w={280} withArrow>
+          <Tooltip label={`${relationSentence(link.relation)} (SKOS ${link.relation})`} multiline w={280} withArrow>
             <Text size="sm" span style={{ cursor: 'help', whiteSpace: 'nowrap' }} data-testid="explore-link-relation" data-relation={link.relation}>
               {relationWords[link.relation]}
             </Text>

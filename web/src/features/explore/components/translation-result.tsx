@@ -3,7 +3,8 @@ import { translateStatuses, type TranslatedCode, type TranslateResult, type Tran
 import { schemeById } from '@og/shared/domain/schemes';
 import { IconArrowRight, IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { relationSentences, relationWords, sharePercent } from '../code-links';
+import { relationSentence, relationWords } from '../../../lib/relation-words';
+import { sharePercent } from '../code-links';
 import { countStatuses, pathDescriptions, pathLabels, statusColors, statusDescriptions, statusLabels } from '../translation-summary';
 
 const rowsPerPage = 100;
@@ -179,7 +180,7 @@ function TargetLine({ target }: { target: TranslateTarget }) {
         )}
       </Text>
       {target.relation && (
-        <Tooltip label={`${target.via ? `${target.via}, a code below it: ` : ''}${relationSentences[target.relation]} (SKOS ${target.relation})`} multiline w={260} withArrow>
+        <Tooltip label={`${target.via ? `${target.via}, a code below it: ` : ''}${relationSentence(target.relation)} (SKOS ${target.relation})`} multiline w={260} withArrow>
           <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap', cursor: 'help' }} data-testid="translation-target-relation">
             {relationWords[target.relation]}
           </Text>

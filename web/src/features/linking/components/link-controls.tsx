@@ -1,16 +1,8 @@
 import { Button, Group, Kbd, Paper, Select, Stack, Text, Tooltip, type ComboboxItem } from '@mantine/core';
 import { linkRelation, linkRelations, type LinkRelation } from '@og/shared/contracts/links';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
+import { fromSourceToTarget, relationSentence, relationWords } from '../../../lib/relation-words';
 import type { LinkButtonState } from '../link-button-state';
-
-/** What each relation says, read from the source code to the target code. */
-export const relationMeanings: Record<LinkRelation, string> = {
-  exactMatch: 'the same occupation',
-  closeMatch: 'nearly the same occupation',
-  broadMatch: 'the target is broader',
-  narrowMatch: 'the target is narrower',
-  relatedMatch: 'related occupations',
-};
 
 const shortcutHelp = [
   'W: deselect, or close the subtree',
@@ -52,15 +44,21 @@ export function LinkControls({ state, relation, onRelationChange, onToggle, canE
           }}
           allowDeselect={false}
           disabled={!canEdit || pending}
+          // Each option in Explore's words, read from the source to the target (SKOS name first, as stored and exported).
           renderOption={({ option }: { option: ComboboxItem }) => (
-            <Stack gap={0}>
-              <Text size="sm">{option.label}</Text>
+            <Stack gap={0} data-testid="relation-option" data-relation={option.value}>
+              <Text size="sm">
+                {option.label}{' '}
+                <Text span size="sm" c="dimmed">
+                  · {relationWords[option.value as LinkRelation]}
+                </Text>
+              </Text>
               <Text size="xs" c="dimmed">
-                {relationMeanings[option.value as LinkRelation]}
+                {relationSentence(option.value as LinkRelation, fromSourceToTarget)}
               </Text>
             </Stack>
           )}
-          comboboxProps={{ shadow: 'md' }}
+          comboboxProps={{ shadow: 'md', width: 300, position: 'bottom-start' }}
           data-testid="relation-select"
         />
         {/* A disabled button hears no pointer: the tooltip sits on a wrapper. */}
