@@ -212,6 +212,8 @@ describe('crosswalk sets on the linking page', () => {
     await expectVisible(page.getByTestId('crosswalk-set-removal-result'), 120_000);
     expect(await page.getByTestId('crosswalk-set-removed').innerText()).toBe(socIscoRows.toLocaleString('en'));
     expect(await page.getByTestId('crosswalk-set-kept').innerText()).toBe('0');
+    // The job's phase in words, not as the job reports it ('done').
+    await expect.poll(() => page.getByTestId('remove-crosswalk-set-progress').getByTestId('job-phase').innerText()).toBe('Set removed');
     await shootDialog(page, 'crosswalk-set-removed-light');
     await page.getByTestId('remove-crosswalk-set-close').click();
     await expectVisible(page.getByTestId('crosswalk-sets-empty'));

@@ -1,15 +1,23 @@
 import { Alert, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { describeJobProgress, isJobRunning, jobPercent } from '../lib/job-progress';
+import type { JobKind } from '@og/shared/jobs/job-kinds';
+import { describeJobProgress, describePhase, isJobRunning, jobPercent, type PhaseLabels } from '../lib/job-progress';
 import { JobStateBadge, jobStateColors } from './job-state-badge';
 
+export interface JobProgressCardProps<K extends JobKind> {
+  job: JobRun;
+  /** What people read for the phases of the job's kind; without them a phase shows as the job reports it. */
+  phaseLabels?: PhaseLabels<K>;
+}
+
 /** One job at a glance: what it is, its state, how far it got, and why it failed if it did. */
-export function JobProgressCard({ job }: { job: JobRun }) {
+export function JobProgressCard<K extends JobKind>({ job, phaseLabels }: JobProgressCardProps<K>) {
   const running = isJobRunning(job.state);
   const percent = jobPercent(job);
   const progressText = describeJobProgress(job);
-  const phase = job.progress?.phase;
+  const reported = job.progress?.phase;
+  const phase = reported && phaseLabels ? describePhase(phaseLabels, reported) : reported;
   const message = job.progress?.message;
 
   return (

@@ -1,12 +1,15 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import type { JobRun } from '@og/shared/contracts/jobs';
+import type { JobKind } from '@og/shared/jobs/job-kinds';
 import { useEffect, useRef } from 'react';
-import { isJobFinished } from '../lib/job-progress';
+import { isJobFinished, type PhaseLabels } from '../lib/job-progress';
 import { useJobRun } from '../lib/use-job-run';
 import { JobProgressCard } from './job-progress-card';
 
-interface LiveJobProgressCardProps {
+interface LiveJobProgressCardProps<K extends JobKind> {
   jobId: string;
+  /** What people read for the phases of the job's kind (see {@link JobProgressCard}). */
+  phaseLabels?: PhaseLabels<K>;
   /**
    * Called once when the job reaches `completed` or `failed` (for example to refetch what the
    * job changed). The card owns the job's live subscription, so callers need no second one.
@@ -15,11 +18,11 @@ interface LiveJobProgressCardProps {
 }
 
 /** The progress card of one job, updated live while the page is open. */
-export function LiveJobProgressCard({ jobId, onFinish }: LiveJobProgressCardProps) {
+export function LiveJobProgressCard<K extends JobKind>({ jobId, phaseLabels, onFinish }: LiveJobProgressCardProps<K>) {
   const jobRun = useJobRun(jobId);
   useFinishCallback(jobRun.data, onFinish);
 
-  if (jobRun.data) return <JobProgressCard job={jobRun.data} />;
+  if (jobRun.data) return <JobProgressCard job={jobRun.data} phaseLabels={phaseLabels} />;
   if (jobRun.isError) {
     return (
       <Alert color="red" variant="light" title="Could not load the job" data-testid="job-load-error">

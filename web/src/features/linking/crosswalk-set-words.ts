@@ -1,4 +1,5 @@
 import type { CrosswalkSet } from '@og/shared/contracts/links';
+import type { PhaseLabels } from '../../lib/job-progress';
 
 const countFormat = new Intl.NumberFormat('en');
 
@@ -16,3 +17,9 @@ export function setMakerText(set: Pick<CrosswalkSet, 'createdBy' | 'createdAt'>)
 export function setCountsText(set: Pick<CrosswalkSet, 'imported' | 'alreadyPresent' | 'refused'>): string {
   return `${countFormat.format(set.imported)} imported, ${countFormat.format(set.alreadyPresent)} already present, ${countFormat.format(set.refused)} refused`;
 }
+
+/** What a set's removal (`crosswalk.remove-set`) is doing, for its progress card: 'done' comes once the set is gone. */
+export const removalPhaseLabels: PhaseLabels<'crosswalk.remove-set'> = {
+  removing: 'Removing the set’s links',
+  done: 'Set removed',
+};

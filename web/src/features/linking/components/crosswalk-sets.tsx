@@ -12,7 +12,7 @@ import { useJobRunQuery } from '../../../lib/get-job-run';
 import { notifyAdmin } from '../../../lib/notify';
 import { crosswalkRemovalResult, useCrosswalkSetsQuery, useRemoveCrosswalkSet } from '../api/crosswalk-sets';
 import { linkKeys, schemePair, type SchemePair } from '../api/link-keys';
-import { setCountsText, setMakerText } from '../crosswalk-set-words';
+import { removalPhaseLabels, setCountsText, setMakerText } from '../crosswalk-set-words';
 
 interface CrosswalkSetsButtonProps {
   source: SchemeId;
@@ -210,7 +210,7 @@ function RemovalProgress({ jobId, set, pair, onRemoved, onClose }: { jobId: stri
   );
   return (
     <Stack gap="sm" data-testid="remove-crosswalk-set-progress">
-      <LiveJobProgressCard jobId={jobId} onFinish={onFinish} />
+      <LiveJobProgressCard jobId={jobId} phaseLabels={removalPhaseLabels} onFinish={onFinish} />
       {result && (
         <Alert color={result.kept > 0 ? 'yellow' : 'teal'} variant="light" data-testid="crosswalk-set-removal-result">
           <Text size="sm">
