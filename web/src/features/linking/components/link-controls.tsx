@@ -58,6 +58,8 @@ export function LinkControls({ state, relation, onRelationChange, onToggle, canE
               </Text>
             </Stack>
           )}
+          // Wide and tall enough for all five described relations without scrolling.
+          maxDropdownHeight={380}
           comboboxProps={{ shadow: 'md', width: 300, position: 'bottom-start' }}
           data-testid="relation-select"
         />
