@@ -23,3 +23,10 @@ export const removalPhaseLabels: PhaseLabels<'crosswalk.remove-set'> = {
   removing: 'Removing the set’s links',
   done: 'Set removed',
 };
+
+/** What a crosswalk import (`crosswalk.import`) is doing, for its progress card. */
+export const importPhaseLabels: PhaseLabels<'crosswalk.import'> = {
+  reading: 'Reading the file’s rows',
+  writing: 'Writing the links',
+  done: 'Imported',
+};

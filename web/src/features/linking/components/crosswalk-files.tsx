@@ -12,6 +12,7 @@ import { crosswalkExportPath, crosswalkImportResult, refusedRowsPath, type Cross
 import { linkKeys, schemePair } from '../api/link-keys';
 import { CrosswalkImportForm } from './crosswalk-import-form';
 import { CrosswalkSetsButton } from './crosswalk-sets';
+import { importPhaseLabels } from '../crosswalk-set-words';
 
 interface CrosswalkFilesProps {
   schemes: readonly SchemeOption[];
@@ -102,7 +103,7 @@ function CrosswalkImportProgress({ jobId, source, target, onImported, onClose }:
   );
   return (
     <Stack gap="sm">
-      <LiveJobProgressCard jobId={jobId} onFinish={onFinish} />
+      <LiveJobProgressCard jobId={jobId} phaseLabels={importPhaseLabels} onFinish={onFinish} />
       {result && (
         <Alert color={result.refused > 0 ? 'yellow' : 'teal'} variant="light" data-testid="crosswalk-import-result">
           <Text size="sm">
