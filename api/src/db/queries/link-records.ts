@@ -41,7 +41,7 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
   await db.query(
     `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id)
      SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4
-       FROM json_array_elements($1::json) AS link
+       FROM jsonb_array_elements($1::jsonb) AS link
       ORDER BY 1, 2
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
