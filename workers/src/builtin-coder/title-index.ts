@@ -6,6 +6,8 @@ export interface CodedTitle {
   norm: string;
   code: string;
   weight: number;
+  /** The title's language (ISO 639-1, or 639-3 where there is none), when its source says. */
+  lang?: string;
 }
 
 export interface Neighbour {
