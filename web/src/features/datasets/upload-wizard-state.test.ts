@@ -216,7 +216,7 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
 
     it('offers the shipped data’s languages first, then several and from a column, then every other language once', () => {
       const groups = titleLanguageChoices(['en', 'nl', 'zz']);
-      expect(groups.map((group) => group.group)).toEqual(['Languages of the shipped coded titles', 'Several languages', 'All languages']);
+      expect(groups.map((group) => group.group)).toEqual(['Languages of the shipped coded titles', 'Several, or per row', 'All languages']);
       expect(groups[0]!.items).toEqual([
         { value: 'en', label: 'English' },
         { value: 'nl', label: 'Dutch' },
@@ -226,7 +226,7 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
       expect(new Set(values).size).toBe(values.length);
       expect(values).toContain('da');
       expect(values).toContain('nds');
-      expect(titleLanguageChoices([]).map((group) => group.group)).toEqual(['Several languages', 'All languages']);
+      expect(titleLanguageChoices([]).map((group) => group.group)).toEqual(['Several, or per row', 'All languages']);
     });
 
     it('sends a language as its code, several as mul, and a language column by its header', () => {

@@ -36,7 +36,7 @@ export function titleLanguageChoices(shipped: readonly string[]): { group: strin
   return [
     ...(first.length ? [{ group: 'Languages of the shipped coded titles', items: first }] : []),
     {
-      group: 'Several languages',
+      group: 'Several, or per row',
       items: [
         { value: severalLanguages, label: 'Several languages' },
         { value: languageFromColumn, label: 'From a column' },
