@@ -10,6 +10,7 @@ cd "$og_root"
 og_ensure_postgres install
 og_ensure_redis install
 og_ensure_chromium
+og_ensure_python3
 og_ensure_virtuoso
 og_install_packages
 og_log "building"

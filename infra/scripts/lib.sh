@@ -77,3 +77,9 @@ og_ensure_chromium() {
   command -v chromium >/dev/null && return 0
   og_apt_install chromium
 }
+
+# python3 for the OccCANINE service's integration test (infra/occcanine-service needs only its standard library).
+og_ensure_python3() {
+  command -v python3 >/dev/null && return 0
+  og_apt_install python3
+}

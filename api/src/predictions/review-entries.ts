@@ -1,6 +1,8 @@
 import type { NoEntrySummary, PredictionEntryAnswer } from '@og/shared/contracts/predictions';
+import { titleLanguage } from '@og/shared/domain/languages';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { findEntryLanguageSources } from '../db/queries/dataset-title-languages.js';
 import { findDatasetHeading } from '../db/queries/datasets.js';
 import { type EntryRow, neighbours, type ReviewScope } from '../db/queries/prediction-entry-navigation.js';
 import { countBelowThreshold } from '../db/queries/prediction-set-counts.js';
@@ -8,10 +10,17 @@ import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import { CodeDetails } from './node-details.js';
 import { entryUris, presentEntry, presentNoEntrySummary } from './prediction-set-presenter.js';
 
-/** An entry as the review shows it: with the entries before and after it in the review's scope and order, and the details of every code it names. */
+/** An entry as the review shows it: with the entries before and after it in the review's scope and order, the details of every code it names, and its title's language. */
 export async function readReviewEntry(app: Pick<AppContext, 'db' | 'schemes'>, scope: ReviewScope, entry: EntryRow): Promise<PredictionEntryAnswer> {
-  const [around, details] = await Promise.all([neighbours(app.db, scope, entry), CodeDetails.of(app.schemes, entryUris(entry))]);
-  return presentEntry(entry, around, details);
+  const [around, details, languageSources] = await Promise.all([
+    neighbours(app.db, scope, entry),
+    CodeDetails.of(app.schemes, entryUris(entry)),
+    findEntryLanguageSources(app.db, scope.setId, entry.string),
+  ]);
+  const answer = presentEntry(entry, around, details);
+  // The title's language, shown beside it: its dataset's, or its rows' in the dataset's language column.
+  const language = languageSources ? titleLanguage(languageSources, languageSources.values) : null;
+  return { ...answer, predictionEntry: { ...answer.predictionEntry, language } };
 }
 
 /** What the review shows when no entry is in its scope (SPEC §8's 'No {filter} entry found in dataset' table). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schemeId } from './schemes.js';
 import { plainText } from './validation.js';
+import { readLanguage, severalLanguages } from '../domain/languages.js';
 import { jobProgress, jobStates } from '../jobs/job-kinds.js';
 
 /**
@@ -19,6 +20,26 @@ export const wikidataQid = z.string().regex(/^Q[1-9]\d{0,11}$/, 'A Wikidata QID 
 export const periodYearBounds = { min: 1000, max: 2100 } as const;
 const periodYear = z.number().int().min(periodYearBounds.min).max(periodYearBounds.max);
 
+/**
+ * The titles' language: an ISO 639 code (639-1 where the language has one, else 639-3), or `mul`
+ * for several. A code of the other kind or an English name is taken as its code ('dan', 'Danish'
+ * → 'da'); empty is none; anything else is refused.
+ */
+export const datasetLanguage = z
+  .string()
+  .max(100)
+  .transform((value, context) => {
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    if (trimmed.toLowerCase() === severalLanguages) return severalLanguages;
+    const code = readLanguage(trimmed);
+    if (code === null) {
+      context.addIssue({ code: 'custom', message: 'The language is an ISO 639 code (such as nl or dan), an English language name, or mul for several' });
+      return z.NEVER;
+    }
+    return code;
+  });
+
 /** The years the titles come from (the wizard's year-range picker); one year is `from === to`. */
 export const datasetPeriod = z
   .object({ from: periodYear, to: periodYear })
@@ -34,7 +55,10 @@ export const datasetMetadata = z
     /** The scheme the code column is in (needed with a code column). */
     scheme: schemeId.nullable().default(null),
     totalsColumns: z.array(columnName).max(50).default([]),
-    language: plainText(100).nullable().default(null),
+    /** The titles' language, or `mul` (several: with a language column, each row's says which). */
+    language: datasetLanguage.nullable().default(null),
+    /** A column whose values say each row's language (codes or English names); an unknown value says none. */
+    languageColumn: columnName.nullable().default(null),
     provenance: plainText(2_000).nullable().default(null),
     wikidataQid: wikidataQid
       .nullable()
@@ -51,6 +75,18 @@ export const datasetMetadata = z
   .refine((metadata) => metadata.titleColumn !== null || metadata.codeColumn !== null, {
     message: 'Choose a title column or a code column',
     path: ['titleColumn'],
+  })
+  .refine((metadata) => metadata.languageColumn === null || metadata.language === null || metadata.language === severalLanguages, {
+    message: 'A language column says the languages: the dataset’s language is then left out (or several, mul)',
+    path: ['language'],
+  })
+  .refine((metadata) => metadata.languageColumn === null || metadata.titleColumn !== null, {
+    message: 'A language column needs a title column',
+    path: ['languageColumn'],
+  })
+  .refine((metadata) => metadata.languageColumn === null || (metadata.languageColumn !== metadata.titleColumn && metadata.languageColumn !== metadata.codeColumn), {
+    message: 'The language column is another column than the title and code columns',
+    path: ['languageColumn'],
   })
   .refine((metadata) => new Set(metadata.totalsColumns).size === metadata.totalsColumns.length, {
     message: 'A totals column is chosen twice',
@@ -133,6 +169,13 @@ export type DatasetList = z.infer<typeof datasetList>;
  */
 export const datasetLimits = z.object({ fileLimitBytes: z.number().int().positive() });
 export type DatasetLimits = z.infer<typeof datasetLimits>;
+
+/**
+ * `GET /api/datasets/languages`: the languages of the coded titles the server ships (its titles
+ * manifest), most coded files first, which the wizard offers before every other language.
+ */
+export const datasetLanguages = z.object({ shipped: z.array(z.string()) });
+export type DatasetLanguages = z.infer<typeof datasetLanguages>;
 
 /** `POST /api/datasets` answers 202 with this as soon as the file is stored. */
 export const datasetAccepted = z.object({ datasetId: z.string(), jobId: z.string() });

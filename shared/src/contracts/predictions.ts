@@ -106,6 +106,8 @@ export const predictionEntryAnswer = z.object({
     occurrences: z.number(),
     /** URIs the scheme does not have (kept, flagged). */
     unknownURIs: z.array(z.string()),
+    /** The title's language (ISO 639 code) by its dataset's language or language column; null when not known. */
+    language: z.string().nullable().optional(),
   }),
   nodeDetails: z.record(z.string(), nodeDetail),
 });

@@ -47,6 +47,22 @@ const predictionImportPhases = z.enum(['reading', 'grouping', 'indexing', 'done'
  * The API validates input with these schemas before it enqueues; workers parse again before
  * they run, so a job's data is always of its kind's shape.
  */
+/**
+ * Why a title of a prediction run has no prediction: the built-in coder knows no title near it, or
+ * knows no title in its language at all; or the run's service (OccCANINE, an LLM) gave none.
+ */
+export const uncodedReasons = ['no known title near it', 'no training data in this language', 'no prediction from the model'] as const;
+export type UncodedReason = (typeof uncodedReasons)[number];
+
+/** What a run's coder learned from: coded titles in all, and per source with the source's language (ISO 639; null: not known). */
+const learnedFrom = z.object({
+  titles: z.number().int().nonnegative(),
+  sources: z.array(z.object({ name: z.string(), language: z.string().nullable().default(null), titles: z.number().int().nonnegative() })),
+});
+
+/** A run's titles without a prediction, counted per language of the titles (ISO 639; null: not known) and reason. */
+const uncodedCounts = z.array(z.object({ language: z.string().nullable(), reason: z.enum(uncodedReasons), titles: z.number().int().nonnegative() }));
+
 export const jobKinds = {
   /**
    * Deletes expired login sessions in batches, and upload files no job will read any more (left by
@@ -209,14 +225,16 @@ export const jobKinds = {
       /** Distinct titles of the dataset, and how many got a prediction. */
       titles: z.number().int().nonnegative(),
       coded: z.number().int().nonnegative(),
-      /** What the coder learned from: titles in all, and per source. */
-      learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
+      /** What the coder learned from: titles in all, and per source with its language. */
+      learnedFrom,
       phaseSeconds: z.record(z.string(), z.number()).optional(),
       /** Parts the titles were coded in (`predictions.run-chunk` jobs), and how many worker processes coded them. */
       chunks: z.number().int().nonnegative().optional(),
       workers: z.number().int().nonnegative().optional(),
       /** Titles an LLM's answers left out even when asked again (uncoded, for a reviewer). */
       unanswered: z.number().int().nonnegative().optional(),
+      /** Titles without a prediction, per language and why. */
+      uncoded: uncodedCounts.optional(),
     }),
     attempts: 3,
   }),
@@ -242,11 +260,13 @@ export const jobKinds = {
     result: z.object({
       titles: z.number().int().nonnegative(),
       coded: z.number().int().nonnegative(),
-      learnedFrom: z.object({ titles: z.number().int().nonnegative(), sources: z.array(z.object({ name: z.string(), titles: z.number().int().nonnegative() })) }),
+      learnedFrom,
       /** The worker process that coded it (host:pid). */
       worker: z.string(),
       /** Titles an LLM's answers left out even when asked again (uncoded). */
       unanswered: z.number().int().nonnegative().default(0),
+      /** Titles without a prediction, per language and why. */
+      uncoded: uncodedCounts.default([]),
     }),
     attempts: 3,
   }),

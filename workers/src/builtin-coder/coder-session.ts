@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { TitleCoder } from './title-coder.js';
 import type { CodePrediction } from './title-coder.js';
 import type { CodedTitle } from './title-index.js';
-import { type CodeRequest, type CoderThreadMessage, codeTitles } from './coder-thread.js';
+import type { CodeRequest, CoderThreadMessage } from './coder-thread.js';
 
 /** The coder's heap, at most: a million coded titles need about 600 MB (README's bench). */
 const maxHeapMb = 900;
@@ -22,26 +21,24 @@ export interface CoderSession {
   close(): void;
 }
 
-/** Learns from the examples (in a thread; inline under the test runner, which runs the TypeScript source a thread cannot load). */
+/**
+ * Learns from the examples in a thread. Under the test runner, which runs the TypeScript source,
+ * the thread loads it through tsx (learning from the shipped titles takes long enough to stall
+ * the job locks if it ran on the event loop).
+ */
 export function startCoderSession(examples: CodedTitle[]): Promise<CoderSession> {
-  if (import.meta.url.endsWith('.ts')) return Promise.resolve(inlineSession(TitleCoder.build(examples)));
   return threadSession(examples);
 }
 
-function inlineSession(coder: TitleCoder): CoderSession {
-  return {
-    titles: coder.titles,
-    alive: true,
-    code: (request, options) => {
-      options.signal.throwIfAborted();
-      return Promise.resolve(codeTitles(coder, request, options.onProgress));
-    },
-    close: () => undefined,
-  };
+function coderThread(examples: CodedTitle[]): Worker {
+  const options = { workerData: { examples, coderThread: true }, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coder-thread.js', import.meta.url), options);
+  const source = new URL('./coder-thread.ts', import.meta.url).href;
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { ...options, eval: true });
 }
 
 function threadSession(examples: CodedTitle[]): Promise<CoderSession> {
-  const worker = new Worker(new URL('./coder-thread.js', import.meta.url), { workerData: { examples, coderThread: true }, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+  const worker = coderThread(examples);
   const pending = new Map<number, { resolve: (predictions: CodePrediction[][]) => void; reject: (error: Error) => void; onProgress: (done: number) => void }>();
   let nextId = 0;
   let stopped: Error | null = null;

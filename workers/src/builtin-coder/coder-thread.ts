@@ -7,6 +7,8 @@ export interface CodeRequest {
   titles: string[];
   k: number;
   allowed?: (string[] | null)[] | null;
+  /** Per title, its language (ISO 639; null: not known): known titles of another language count less. */
+  langs?: (string | null)[] | null;
 }
 
 export type CoderThreadMessage =
@@ -22,7 +24,8 @@ export function codeTitles(coder: TitleCoder, request: CodeRequest, onProgress: 
   for (let index = 0; index < request.titles.length; index++) {
     if (index % progressEvery === 0) onProgress(index);
     const allowed = request.allowed?.[index];
-    predictions.push(coder.predict(request.titles[index]!, { k: request.k, allowed: allowed ? new Set(allowed) : undefined }));
+    const lang = request.langs?.[index];
+    predictions.push(coder.predict(request.titles[index]!, { k: request.k, allowed: allowed ? new Set(allowed) : undefined, ...(lang ? { lang } : {}) }));
   }
   return predictions;
 }

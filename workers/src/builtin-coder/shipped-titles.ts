@@ -4,22 +4,23 @@ import Papa from 'papaparse';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
+import { entryName, readManifestFile, readTitleManifest, type TitleManifestEntry } from './title-manifest.js';
 
 /** How much each kind of evidence counts (a reviewer's mapping most; a scheme's own label least). */
 export const evidenceWeights = { review: 3, dataset: 1, shipped: 1, label: 0.5, linked: 0.3 } as const;
 
 /**
- * The coded title lists shipped in `../shared/data/titles`, per scheme: OccCANINE's
- * English sample → HISCO; ESCO's labels → ESCO and ISCO-08; the ILO index → ISCO-08; O*NET's
- * alternate titles → O*NET.
+ * Records of one title count by their number, up to this many (a title on 10,000 rows is not
+ * 10,000 times the evidence): a dataset's rows, and a shipped file's weight column alike.
  */
-export const shippedTitleSources: { file: string; scheme: SchemeId; titleColumn: string; codeColumn: string }[] = [
-  { file: 'occcanine_toydata_en.csv', scheme: 'hisco', titleColumn: 'title', codeColumn: 'hisco' },
-  { file: 'esco_occupation_labels_en.csv', scheme: 'esco', titleColumn: 'title', codeColumn: 'esco_code' },
-  { file: 'esco_occupation_labels_en.csv', scheme: 'isco08', titleColumn: 'title', codeColumn: 'isco08' },
-  { file: 'ilo_isco08_index_titles.csv', scheme: 'isco08', titleColumn: 'title', codeColumn: 'isco08' },
-  { file: 'onet_2019_alternate_titles.csv', scheme: 'onet', titleColumn: 'title', codeColumn: 'onet' },
-];
+export const maxRowsCounted = 20;
+
+/** A source the coder learned from: its name, its titles' language (null: not known) and how many coded titles it gave. */
+export interface TrainingSource {
+  name: string;
+  language: string | null;
+  titles: number;
+}
 
 /** A CSV's (title, code) rows, as coded titles of the given weight. */
 export function readCodedTitles(file: string, columns: { title: string; code: string }, weight: number): CodedTitle[] {
@@ -33,22 +34,31 @@ export function readCodedTitles(file: string, columns: { title: string; code: st
   return titles;
 }
 
-/** The shipped titles of a scheme (leaving out `except`, the file an evaluation holds out), and the scheme's own labels. */
-export function shippedTraining(dataDir: string, scheme: SchemeId, options: { except?: string } = {}): { titles: CodedTitle[]; sources: string[] } {
+/**
+ * The coded titles shipped for a scheme, as `{dataDir}/titles/manifest.json` lists them (each
+ * with its language), leaving out `except` (the file an evaluation holds out), and the scheme's
+ * own labels. A malformed manifest throws a TitleManifestError; a folder without one ships no titles.
+ */
+export function shippedTraining(dataDir: string, scheme: SchemeId, options: { except?: string } = {}): { titles: CodedTitle[]; sources: TrainingSource[] } {
   const titles: CodedTitle[] = [];
-  const sources: string[] = [];
-  for (const source of shippedTitleSources) {
-    if (source.scheme !== scheme) continue;
-    const file = path.join(dataDir, 'titles', source.file);
-    if (options.except && path.resolve(options.except) === path.resolve(file)) continue;
-    if (!fs.existsSync(file)) continue;
-    for (const item of readCodedTitles(file, { title: source.titleColumn, code: source.codeColumn }, evidenceWeights.shipped)) titles.push(item);
-    sources.push(source.file);
+  const sources: TrainingSource[] = [];
+  const byFile = new Map<string, TitleManifestEntry[]>();
+  for (const entry of readTitleManifest(dataDir) ?? []) {
+    if (entry.scheme !== scheme) continue;
+    if (options.except && path.resolve(options.except) === path.resolve(dataDir, 'titles', entry.file)) continue;
+    byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
+  }
+  for (const entries of byFile.values()) {
+    for (const { entry, titles: read } of readManifestFile(dataDir, entries, { evidence: evidenceWeights.shipped, maxRecords: maxRowsCounted })) {
+      for (const item of read) titles.push(item);
+      sources.push({ name: entryName(entry), language: entry.language, titles: read.length });
+    }
   }
   const schemeFile = path.join(dataDir, 'schemes', `${scheme}.csv`);
   if (fs.existsSync(schemeFile)) {
-    for (const item of readCodedTitles(schemeFile, { title: 'label', code: 'code' }, evidenceWeights.label)) titles.push(item);
-    sources.push(`schemes/${scheme}.csv (labels)`);
+    const labels = readCodedTitles(schemeFile, { title: 'label', code: 'code' }, evidenceWeights.label);
+    for (const item of labels) titles.push(item);
+    sources.push({ name: `schemes/${scheme}.csv (labels)`, language: null, titles: labels.length });
   }
   return { titles, sources };
 }

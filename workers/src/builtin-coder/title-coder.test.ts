@@ -54,6 +54,36 @@ describe('the built-in coder', () => {
   });
 });
 
+describe('the built-in coder on spellings and languages it has not seen', () => {
+  const inLang = (title: string, code: string, lang: string): CodedTitle => ({ ...coded(title, code), lang });
+  const many = (count: number, make: (at: number) => CodedTitle) => Array.from({ length: count }, (_, at) => make(at));
+  const world: CodedTitle[] = [
+    ...many(20, () => inLang('skomager', '80110', 'da')),
+    ...many(10, () => inLang('skomagermester', '80110', 'da')),
+    ...many(10, () => inLang('schoenmaker', '80110', 'nl')),
+    ...many(20, () => inLang('smed', '83110', 'da')),
+    ...many(10, () => inLang('smedemester', '83110', 'da')),
+    ...many(20, () => inLang('bager', '77610', 'da')),
+    ...many(10, () => inLang('bagersvend', '77610', 'da')),
+    ...many(20, () => inLang('tjenestekarl', '62120', 'da')),
+    // Two titles, each as like 'kelbrander' as the other, in two languages.
+    ...many(20, () => inLang('kulbrander', '74490', 'da')),
+    ...many(20, () => inLang('kalbrander', '74590', 'nl')),
+  ];
+  const coder = TitleCoder.build(world);
+
+  it('codes an unseen spelling of a known title', () => {
+    for (const title of ['skoemager', 'schomager', 'skomagr']) expect(coder.predict(title, { lang: 'da' })[0]?.code).toBe('80110');
+    expect(coder.predict('smedesvend', { lang: 'da' })[0]?.code).toBe('83110');
+    expect(coder.predict('tjenestekarl ved bager', { lang: 'da' })[0]?.code).toBeDefined();
+  });
+
+  it('prefers known titles of the query’s language', () => {
+    expect(coder.predict('kelbrander', { lang: 'da' })[0]?.code).toBe('74490');
+    expect(coder.predict('kelbrander', { lang: 'nl' })[0]?.code).toBe('74590');
+  });
+});
+
 describe('isotonic calibration', () => {
   it('maps scores to the share of right answers, never decreasing', () => {
     const samples = [

@@ -6,6 +6,8 @@ export interface CodedTitle {
   norm: string;
   code: string;
   weight: number;
+  /** The title's language (ISO 639-1, or 639-3 where there is none), when its source says. */
+  lang?: string;
 }
 
 export interface Neighbour {
@@ -31,11 +33,14 @@ export class TitleIndex {
     private readonly byNorm: Map<string, number>,
     /** Per title, its codes with their weights, heaviest first. */
     readonly codes: { code: string; weight: number }[][],
+    /** Per title, its language when all its examples agree on one (undefined: not known, or several). */
+    readonly langs: (string | undefined)[],
     private readonly featureIds: Map<string, number>,
     private readonly idf: Float32Array,
-    private readonly postingStart: Int32Array,
-    private readonly postingDocs: Int32Array,
-    private readonly postingWeights: Float32Array,
+    /** Per feature, where its postings start (the last entry ends them); postings are (title, normalised TF-IDF weight). */
+    readonly postingStart: Int32Array,
+    readonly postingDocs: Int32Array,
+    readonly postingWeights: Float32Array,
     private readonly commonDf: number,
   ) {}
 
@@ -47,6 +52,8 @@ export class TitleIndex {
     const byNorm = new Map<string, number>();
     const norms: string[] = [];
     const codeWeights: Map<string, number>[] = [];
+    // null: examples of the title in several languages, or one without a language.
+    const docLangs: (string | null)[] = [];
     for (const example of examples) {
       if (!example.norm) continue;
       let doc = byNorm.get(example.norm);
@@ -55,7 +62,8 @@ export class TitleIndex {
         byNorm.set(example.norm, doc);
         norms.push(example.norm);
         codeWeights.push(new Map());
-      }
+        docLangs.push(example.lang ?? null);
+      } else if (docLangs[doc] !== (example.lang ?? null)) docLangs[doc] = null;
       const weights = codeWeights[doc]!;
       weights.set(example.code, (weights.get(example.code) ?? 0) + example.weight);
     }
@@ -106,7 +114,7 @@ export class TitleIndex {
         postingWeights[at] = weight / length;
       }
     }
-    return new TitleIndex(norms, byNorm, codes, featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
+    return new TitleIndex(norms, byNorm, codes, docLangs.map((lang) => lang ?? undefined), featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
   }
 
   /** The known title equal to this normalised one, if any. */
@@ -117,8 +125,17 @@ export class TitleIndex {
   /** Scratch space for scores, reused between queries (one index serves one thread). */
   private scores: Float32Array | null = null;
 
-  /** The `k` known titles most like this one (cosine of TF-IDF vectors), most alike first. */
-  neighbours(norm: string, k: number): Neighbour[] {
+  get featureCount(): number {
+    return this.idf.length;
+  }
+
+  /** The title's TF-IDF vector over the known features (unit length, features no known title has counted in the length), or [] when it has none of them. */
+  vector(norm: string): [number, number][] {
+    const { query, length } = this.queryWeights(norm);
+    return query.map(([id, weight]) => [id, weight / length]);
+  }
+
+  private queryWeights(norm: string): { query: [number, number][]; length: number } {
     const query: [number, number][] = [];
     let norm2 = 0;
     for (const [feature, tf] of titleFeatures(norm)) {
@@ -133,8 +150,13 @@ export class TitleIndex {
       query.push([id, weight]);
       norm2 += weight * weight;
     }
+    return { query, length: Math.sqrt(norm2) };
+  }
+
+  /** The `k` known titles most like this one (cosine of TF-IDF vectors), most alike first. */
+  neighbours(norm: string, k: number): Neighbour[] {
+    const { query, length } = this.queryWeights(norm);
     if (query.length === 0) return [];
-    const length = Math.sqrt(norm2);
     // The rarest features find the candidates (they carry most of the weight); common ones are left
     // out once enough postings are read, so a query costs about the same however many titles are known.
     const bySize = query

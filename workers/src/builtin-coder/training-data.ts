@@ -3,53 +3,68 @@ import type { DatasetViewer } from '@og/api/db/queries/datasets';
 import type { Queryable } from '@og/api/db/database';
 import { readLinkMaps } from '@og/api/links/link-maps';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import { readLanguage } from '@og/shared/domain/languages';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
-import { evidenceWeights, shippedTraining } from './shipped-titles.js';
+import { evidenceWeights, maxRowsCounted, shippedTraining, type TrainingSource } from './shipped-titles.js';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
 
 export interface TrainingSummary {
   titles: number;
-  sources: { name: string; titles: number }[];
+  /** Per source and language (null: not known), the coded titles it gave. */
+  sources: TrainingSource[];
 }
-
-/** Rows of a dataset count by their number, up to this many (a title on 10,000 rows is not 10,000 times the evidence). */
-const maxRowsCounted = 20;
 
 /**
  * Everything the built-in coder learns from for a scheme and a person: the titles
- * shipped for the scheme and its own labels (from SEED_DIR), the coded titles of the datasets
- * they may see, and every review mapping into the scheme, each with its weight. Read at the start
- * of each run, so a mapping saved a minute ago counts in the next run.
+ * shipped for the scheme (as SEED_DIR's titles manifest lists them) and its own labels, the coded
+ * titles of the datasets they may see, and every review mapping into the scheme, each with its
+ * weight and, where its source says, its language. Read at the start of each run, so a mapping
+ * saved a minute ago counts in the next run. A malformed titles manifest throws (TitleManifestError).
  */
 export async function gatherTraining(
   db: Queryable,
   input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null; schemes?: SchemeContext },
 ): Promise<{ titles: CodedTitle[]; summary: TrainingSummary }> {
   const titles: CodedTitle[] = [];
-  const sources: TrainingSummary['sources'] = [];
+  const sources: TrainingSource[] = [];
   if (input.seedDir) {
     const shipped = shippedTraining(input.seedDir, input.scheme);
     for (const item of shipped.titles) titles.push(item);
-    if (shipped.titles.length) sources.push({ name: `shipped titles (${shipped.sources.join(', ')})`, titles: shipped.titles.length });
+    for (const source of shipped.sources) if (source.titles) sources.push(source);
   }
   const datasetRows = await datasetCodedTitles(db, input.scheme, input.viewer);
+  const datasetTitles: CodedTitle[] = [];
   for (const row of datasetRows) {
-    titles.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset * Math.min(maxRowsCounted, Number(row.occurrences)) });
+    const lang = readLanguage(row.language) ?? undefined;
+    datasetTitles.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset * Math.min(maxRowsCounted, Number(row.occurrences)), ...(lang ? { lang } : {}) });
   }
-  if (datasetRows.length) sources.push({ name: 'coded datasets', titles: datasetRows.length });
+  for (const item of datasetTitles) titles.push(item);
+  for (const source of perLanguage('coded datasets', datasetTitles)) sources.push(source);
   const reviewed = await reviewedCodedTitles(db, input.scheme, input.viewer);
   // A review names codes by their value (the URI); every other source by their code string.
   const lookup = input.schemes ? (await input.schemes.trees.get(input.scheme)).tree.lookup : undefined;
   for (const row of reviewed) titles.push({ norm: coderNorm(row.string), code: lookup?.[row.code]?.label ?? row.code, weight: evidenceWeights.review });
-  if (reviewed.length) sources.push({ name: 'review mappings', titles: reviewed.length });
+  if (reviewed.length) sources.push({ name: 'review mappings', language: null, titles: reviewed.length });
   if (input.schemes) {
     for (const linked of await linkedTraining(db, input.schemes, input)) {
       for (const item of linked.titles) titles.push(item);
-      sources.push({ name: `titles coded in ${linked.scheme}, through links`, titles: linked.titles.length });
+      for (const source of perLanguage(`titles coded in ${linked.scheme}, through links`, linked.titles)) sources.push(source);
     }
   }
   return { titles, summary: { titles: titles.length, sources } };
+}
+
+/** One source's titles counted per language, as sources of the summary (none when it gave no titles). */
+function perLanguage(name: string, titles: readonly CodedTitle[]): TrainingSource[] {
+  const counts = new Map<string | null, number>();
+  for (const title of titles) counts.set(title.lang ?? null, (counts.get(title.lang ?? null) ?? 0) + 1);
+  return [...counts].map(([language, count]) => ({ name, language, titles: count }));
+}
+
+/** The languages the coder has coded titles in (its sources' languages, those that gave titles). */
+export function trainedLanguages(summary: TrainingSummary): Set<string> {
+  return new Set(summary.sources.flatMap((source) => (source.language && source.titles > 0 ? [source.language] : [])));
 }
 
 /**
@@ -85,14 +100,17 @@ async function linkedTraining(
     if (inverse.size === 0) continue;
     const coded: CodedTitle[] = [];
     if (input.seedDir) for (const item of shippedTraining(input.seedDir, other).titles) coded.push(item);
-    for (const row of await datasetCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset });
+    for (const row of await datasetCodedTitles(db, other, input.viewer)) {
+      const lang = readLanguage(row.language) ?? undefined;
+      coded.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset, ...(lang ? { lang } : {}) });
+    }
     const otherLookup = (await schemes.trees.get(other)).tree.lookup;
     for (const row of await reviewedCodedTitles(db, other, input.viewer)) coded.push({ norm: coderNorm(row.string), code: otherLookup[row.code]?.label ?? row.code, weight: evidenceWeights.review });
     const titles: CodedTitle[] = [];
     for (const example of coded) {
       const codes = inverse.get(example.code);
       if (!codes) continue;
-      for (const code of codes) titles.push({ norm: example.norm, code, weight: (evidenceWeights.linked * example.weight) / codes.length });
+      for (const code of codes) titles.push({ norm: example.norm, code, weight: (evidenceWeights.linked * example.weight) / codes.length, ...(example.lang ? { lang: example.lang } : {}) });
     }
     if (titles.length) found.push({ scheme: other, titles });
   }

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { isSchemeId } from '@og/shared/domain/schemes';
+import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { seededRandom } from '@og/shared/domain/seeded-random';
-import { evidenceWeights, readCodedTitles, shippedTraining } from '../builtin-coder/shipped-titles.js';
+import { evidenceWeights, maxRowsCounted, readCodedTitles, shippedTraining } from '../builtin-coder/shipped-titles.js';
 import { TitleCoder } from '../builtin-coder/title-coder.js';
 import type { CodedTitle } from '../builtin-coder/title-index.js';
+import { readManifestFile, readTitleManifest, TitleManifestError } from '../builtin-coder/title-manifest.js';
 
 const usage =
-  'npm run eval:predictor -- --scheme hisco --file FILE.csv --title-column title --code-column hisco [--folds 5] [--data-dir ../shared/data] [--seed 1]';
+  'npm run eval:predictor -- --scheme hisco --file FILE.csv [--title-column title --code-column hisco] [--folds 5] [--data-dir ../shared/data] [--seed 1]\n' +
+  '  Without --code-column, FILE.csv is read as the data folder\'s titles manifest says (its entry for the scheme, or the one with --title-column).';
 
 /** Confidence bands the reliability is printed by. */
 const bands = [
@@ -28,7 +30,7 @@ function main(): void {
     options: {
       scheme: { type: 'string' },
       file: { type: 'string' },
-      'title-column': { type: 'string', default: 'title' },
+      'title-column': { type: 'string' },
       'code-column': { type: 'string' },
       folds: { type: 'string', default: '5' },
       'data-dir': { type: 'string', default: path.resolve(import.meta.dirname, '../../../../shared/data') },
@@ -37,14 +39,25 @@ function main(): void {
   });
   const scheme = values.scheme;
   const folds = Number(values.folds);
-  if (!scheme || !isSchemeId(scheme) || !values.file || !values['code-column'] || !Number.isInteger(folds) || folds < 2) {
+  if (!scheme || !isSchemeId(scheme) || !values.file || !Number.isInteger(folds) || folds < 2) {
     console.error(`Usage: ${usage}`);
     process.exit(2);
   }
   const file = path.resolve(values.file);
-  const rows = readCodedTitles(file, { title: values['title-column']!, code: values['code-column'] }, evidenceWeights.dataset);
-  const shipped = shippedTraining(values['data-dir']!, scheme, { except: file });
-  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${folds} folds; also learning from ${shipped.sources.join(', ') || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
+  const dataDir = values['data-dir']!;
+  let rows: CodedTitle[];
+  let shipped: ReturnType<typeof shippedTraining>;
+  try {
+    rows = values['code-column'] ? readCodedTitles(file, { title: values['title-column'] ?? 'title', code: values['code-column'] }, evidenceWeights.dataset) : manifestRows(dataDir, scheme, file, values['title-column']);
+    // The file itself is left out of what the coder learns from (every manifest entry of it).
+    shipped = shippedTraining(dataDir, scheme, { except: file });
+  } catch (error) {
+    if (!(error instanceof TitleManifestError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const learned = shipped.sources.map((source) => `${source.name} (${source.language ?? 'language not known'}, ${source.titles.toLocaleString('en')})`).join(', ');
+  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${folds} folds; also learning from ${learned || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
 
   const random = seededRandom(Number(values.seed));
   const foldOf = rows.map(() => Math.floor(random() * folds));
@@ -54,6 +67,8 @@ function main(): void {
   let buildMs = 0;
   let predictMs = 0;
   const byBand = bands.map(() => ({ right: 0, count: 0 }));
+  // Per distinct title, its rows and those coded right at the top (each distinct title counts once).
+  const distinct = new Map<string, { right: number; top5: number; count: number }>();
   for (let fold = 0; fold < folds; fold++) {
     const training: CodedTitle[] = [...shipped.titles, ...rows.filter((_, index) => foldOf[index] !== fold)];
     const built = performance.now();
@@ -62,8 +77,13 @@ function main(): void {
     const started = performance.now();
     rows.forEach((row, index) => {
       if (foldOf[index] !== fold) return;
-      const predictions = coder.predict(row.norm);
+      const predictions = coder.predict(row.norm, row.lang ? { lang: row.lang } : {});
+      let title = distinct.get(row.norm);
+      if (!title) distinct.set(row.norm, (title = { right: 0, top5: 0, count: 0 }));
+      title.count++;
       if (predictions.length === 0) return;
+      if (predictions[0]!.code === row.code) title.right++;
+      if (predictions.slice(0, 5).some((prediction) => prediction.code === row.code)) title.top5++;
       coded++;
       const right = predictions[0]!.code === row.code;
       if (right) top1++;
@@ -80,6 +100,14 @@ function main(): void {
   console.log('| --- | --- |');
   console.log(`| top-1 (of all titles) | ${percent(top1, rows.length)} |`);
   console.log(`| top-5 (of all titles) | ${percent(top5, rows.length)} |`);
+  let distinctTop1 = 0;
+  let distinctTop5 = 0;
+  for (const title of distinct.values()) {
+    distinctTop1 += title.right / title.count;
+    distinctTop5 += title.top5 / title.count;
+  }
+  console.log(`| top-1 (of distinct titles, ${distinct.size.toLocaleString('en')}) | ${percent(distinctTop1, distinct.size)} |`);
+  console.log(`| top-5 (of distinct titles) | ${percent(distinctTop5, distinct.size)} |`);
   console.log(`| titles coded | ${percent(coded, rows.length)} |`);
   console.log(`| top-1 of the titles coded | ${percent(top1, coded)} |`);
   console.log(`| build (mean of ${folds}) | ${(buildMs / folds / 1000).toFixed(2)} s |`);
@@ -88,6 +116,17 @@ function main(): void {
   console.log('| confidence of the first prediction | titles | right |');
   console.log('| --- | --- | --- |');
   bands.forEach((band, index) => console.log(`| ${band.label} | ${byBand[index]!.count.toLocaleString('en')} | ${percent(byBand[index]!.right, byBand[index]!.count)} |`));
+}
+
+/** The coded titles of a file the titles manifest lists for the scheme (its entry with `titleColumn`, or its first), as the coder learns them. */
+function manifestRows(dataDir: string, scheme: SchemeId, file: string, titleColumn: string | undefined): CodedTitle[] {
+  const entries = (readTitleManifest(dataDir) ?? []).filter((entry) => entry.scheme === scheme && path.resolve(dataDir, 'titles', entry.file) === file);
+  const entry = titleColumn ? entries.find((candidate) => candidate.title === titleColumn) : entries[0];
+  if (!entry) {
+    console.error(`${file} has no entry for ${scheme}${titleColumn ? ` and the title column ${titleColumn}` : ''} in ${path.join(dataDir, 'titles', 'manifest.json')}; give --code-column (and --title-column).`);
+    process.exit(2);
+  }
+  return readManifestFile(dataDir, [entry], { evidence: evidenceWeights.dataset, maxRecords: maxRowsCounted })[0]!.titles;
 }
 
 main();

@@ -18,6 +18,11 @@ function datasetStagingTable(datasetId: string): string {
   return `dataset_staging_${datasetIdHex(datasetId)}`;
 }
 
+/** The staging table of a language column's tallies (title-language-tally.ts), added up at the attach. */
+function datasetLanguagesStagingTable(datasetId: string): string {
+  return `dataset_languages_${datasetIdHex(datasetId)}`;
+}
+
 const identifier = (name: string) => pg.escapeIdentifier(name);
 const totalsColumn = (index: number) => `total_${index}`;
 
@@ -68,6 +73,21 @@ export async function createStagingTable(db: Queryable, datasetId: string, total
      WITH (autovacuum_enabled = false)`,
   );
   return `COPY ${identifier(table)} FROM STDIN`;
+}
+
+/** Creates the staging table of the language column's tallies: (title, value, rows), a pair possibly more than once. */
+export async function createLanguagesStagingTable(db: Queryable, datasetId: string): Promise<string> {
+  const table = identifier(datasetLanguagesStagingTable(datasetId));
+  await db.query(
+    `CREATE UNLOGGED TABLE ${table} (title text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, occurrences bigint NOT NULL)
+     WITH (autovacuum_enabled = false)`,
+  );
+  return `COPY ${table} FROM STDIN`;
+}
+
+/** Empties the language tallies' staging table (to read the file again from the start). */
+export async function emptyLanguagesStagingTable(db: Queryable, datasetId: string): Promise<void> {
+  await db.query(`TRUNCATE ${identifier(datasetLanguagesStagingTable(datasetId))}`);
 }
 
 /**
@@ -150,6 +170,7 @@ export async function attachPartition(
   client: pg.PoolClient,
   datasetId: string,
   counts: { rows: number; titles: number; bytes: number },
+  options: { languages?: boolean } = {},
 ): Promise<boolean> {
   const partition = datasetTitlesTable(datasetId);
   return inClientTransaction(client, async () => {
@@ -167,6 +188,15 @@ export async function attachPartition(
       `ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_dataset`)}, ALTER COLUMN dataset_id DROP DEFAULT`,
     );
     await client.query(`DROP TABLE IF EXISTS ${identifier(datasetStagingTable(datasetId))}`);
+    if (options.languages) {
+      const languages = identifier(datasetLanguagesStagingTable(datasetId));
+      await client.query(
+        `INSERT INTO dataset_title_languages (dataset_id, title, value, occurrences)
+         SELECT $1, title, value, sum(occurrences) FROM ${languages} GROUP BY title, value`,
+        [datasetId],
+      );
+      await client.query(`DROP TABLE ${languages}`);
+    }
     return true;
   });
 }

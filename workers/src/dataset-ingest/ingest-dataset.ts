@@ -10,8 +10,10 @@ import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
 import {
   analyzePartition,
   attachPartition,
+  createLanguagesStagingTable,
   createPartitionTable,
   createStagingTable,
+  emptyLanguagesStagingTable,
   dropLeftoverTables,
   dropLeftoverTablesSoon,
   emptyTables,
@@ -23,6 +25,7 @@ import {
 import { DatasetGoneError, DeletionWatch } from './deletion-watch.js';
 import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-titles.js';
 import { readJsonTitles } from './read-json-titles.js';
+import { TitleLanguageTally } from './title-language-tally.js';
 import { DatasetRowGroups } from './row-groups.js';
 import { CopyTargets } from './table-copy.js';
 import type { ByteEncoding } from '@og/api/files/text-bytes';
@@ -51,6 +54,9 @@ export interface IngestDatasetTools {
   /** Memory of the pairs held before they are written out (row-groups.ts: the late pairs get a sixth of it more, the filter of written keys a third). */
   groupBytes?: number;
 }
+
+/** The tables an ingest COPYs into: the partition, the late pairs' staging table, the language tallies' staging table. */
+type IngestTable = 'partition' | 'staging' | 'languages';
 
 /** A progress report of the ingest, in one of `dataset.ingest`'s phases. */
 type IngestProgress = JobProgressOf<'dataset.ingest'>;
@@ -128,15 +134,22 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
   const sniff = await sniffInput(input);
   const totalsCount = metadata.data.totalsColumns.length;
   await createPartitionTable(client, input.datasetId);
-  const statements = { partition: partitionCopyStatement(input.datasetId), staging: await createStagingTable(client, input.datasetId, totalsCount) };
+  // A language column is read from CSV files (the JSON form's rows have no such column).
+  const languages = metadata.data.languageColumn !== null && input.format === 'csv' ? new TitleLanguageTally() : null;
+  const statements = {
+    partition: partitionCopyStatement(input.datasetId),
+    staging: await createStagingTable(client, input.datasetId, totalsCount),
+    languages: languages ? await createLanguagesStagingTable(client, input.datasetId) : '',
+  };
 
   let encoding: TextEncodingName = sniff.encoding;
   let read: { rows: number; groups: DatasetRowGroups };
-  let copies: CopyTargets<'partition' | 'staging'>;
+  let copies: CopyTargets<IngestTable>;
   for (;;) {
     copies = new CopyTargets(client, statements, maxQueuedBytes);
+    languages?.clear();
     try {
-      read = await readUpload(input, { sniff, encoding, metadata: metadata.data, copies, tools, report, watch });
+      read = await readUpload(input, { sniff, encoding, metadata: metadata.data, copies, languages, tools, report, watch });
       break;
     } catch (error) {
       await copies.abort();
@@ -148,6 +161,7 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
         // eslint-disable-next-line no-control-regex
         if (sniff.bomBytes > 0 || /[^\u0000-\u007F]/.test(sniff.head)) throw new InvalidDatasetFileError(mixedEncodingMessage);
         await emptyTables(client, input.datasetId);
+        if (languages) await emptyLanguagesStagingTable(client, input.datasetId);
         encoding = 'windows-1252';
         continue;
       }
@@ -188,7 +202,7 @@ async function ingestOnConnection(client: pg.PoolClient, input: IngestDatasetInp
     analyzePartition(client, input.datasetId),
   );
   watch.throwIfDeleted();
-  if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }))) throw new DatasetGoneError();
+  if (!(await attachPartition(client, input.datasetId, { rows, titles, bytes: sniff.bytes }, { languages: languages !== null }))) throw new DatasetGoneError();
   await report({ phase: 'done', done: titles, total: titles, unit: 'titles', message: `${count(rows)} rows, ${count(titles)} distinct titles` });
   return { rows, titles, bytes: sniff.bytes, encoding };
 }
@@ -211,14 +225,19 @@ async function readUpload(
     sniff: UploadSniff;
     encoding: TextEncodingName;
     metadata: TitleColumns;
-    copies: CopyTargets<'partition' | 'staging'>;
+    copies: CopyTargets<IngestTable>;
+    languages: TitleLanguageTally | null;
     tools: IngestDatasetTools;
     report: (progress: IngestProgress) => Promise<void>;
     watch: DeletionWatch;
   },
 ): Promise<{ rows: number; groups: DatasetRowGroups }> {
-  const { sniff, copies, tools, report, metadata, watch } = context;
-  const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns };
+  const { sniff, copies, tools, report, metadata, watch, languages } = context;
+  const columns = { titleColumn: metadata.titleColumn, codeColumn: metadata.codeColumn, totalsColumns: metadata.totalsColumns, languageColumn: metadata.languageColumn };
+  // The tallies go to their staging table when they fill up, and at the end.
+  const handOnLanguages = async () => {
+    if (languages && languages.size > 0) (await copies.to('languages')).write(languages.take());
+  };
   const keyEncoding: ByteEncoding = input.format === 'csv' && context.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
   const outputs = {
     partition: () => copies.to('partition'),
@@ -230,6 +249,7 @@ async function readUpload(
   const afterPiece = async (rows: number, bytesRead: number) => {
     watch.throwIfDeleted();
     progress = { ...progress, done: bytesRead, message: `${count(rows)} rows` };
+    if (languages?.full) await handOnLanguages();
     await copies.drained();
     tools.signal?.throwIfAborted();
     if (Date.now() - reported >= reportEveryMs) {
@@ -246,6 +266,7 @@ async function readUpload(
   }, heartbeatMs / 2);
   try {
     const rows = await readRows(input, { ...context, keyEncoding }, columns, groups, afterPiece);
+    await handOnLanguages();
     await report({ ...progress, done: sniff.bytes, message: `${count(rows)} rows` });
     return { rows, groups };
   } finally {
@@ -256,7 +277,7 @@ async function readUpload(
 /** The rows of the upload, CSV or JSON, counted into the groups; answers how many. */
 async function readRows(
   input: IngestDatasetInput,
-  context: { sniff: UploadSniff; encoding: TextEncodingName; keyEncoding: ByteEncoding },
+  context: { sniff: UploadSniff; encoding: TextEncodingName; keyEncoding: ByteEncoding; languages: TitleLanguageTally | null },
   columns: TitleColumns,
   groups: DatasetRowGroups,
   afterPiece: (rows: number, bytesRead: number) => Promise<void>,
@@ -272,6 +293,7 @@ async function readRows(
       dialect: detectCsvDialect(sniff.head),
       columns,
       groups,
+      ...(context.languages ? { languages: context.languages } : {}),
       afterPiece,
     });
   } else {

@@ -28,6 +28,8 @@ export interface TitleColumns {
   titleColumn: string | null;
   codeColumn: string | null;
   totalsColumns: string[];
+  /** A column saying each row's language (its values are tallied per title, not grouped by). */
+  languageColumn?: string | null;
 }
 
 const headerOnlyMessage = 'The file has a header but no rows.';
@@ -50,6 +52,8 @@ export interface CsvReadOptions {
   columns: TitleColumns;
   /** Where the rows are counted; flushed (written out) whenever it is full. */
   groups: RowGroups;
+  /** Where each counted row's title and language-column value go (with a language column). */
+  languages?: { add: (title: string, value: string) => void };
   /** Runs after each piece of the file (backpressure, progress): rows read, bytes of the file read. */
   afterPiece: (rows: number, bytesRead: number) => Promise<void>;
 }
@@ -77,6 +81,7 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
   let titleIndex = -1;
   let codeIndex = -1;
   let totalsIndexes: number[] = [];
+  let languageIndex = -1;
   let rows = 0;
   let line = 1;
 
@@ -115,6 +120,7 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
     titleIndex = indexOf(columns.titleColumn, 'title');
     codeIndex = indexOf(columns.codeColumn, 'code');
     totalsIndexes = columns.totalsColumns.map((name) => indexOf(name, 'totals'));
+    languageIndex = options.languages ? indexOf(columns.languageColumn ?? null, 'language') : -1;
     width = names.length;
     header = names;
   };
@@ -161,6 +167,11 @@ export async function readCsvTitles(options: CsvReadOptions): Promise<number> {
       throw errorAtLine(line, slot === nulInTitle ? nulProblem : `the totals of ${quoteValue(text(title, titleStart, titleEnd))} add up past 2^53, more than can be summed exactly.`);
     }
     rows++;
+    if (languageIndex >= 0) {
+      // The title's text first: reading the language field may reuse the buffer a quoted title was undone into.
+      const titleText = titleIndex >= 0 ? text(title, titleStart, titleEnd) : '';
+      options.languages!.add(titleText, fieldText(work, languageIndex));
+    }
     return true;
   };
 

@@ -3,13 +3,15 @@ import { UnrecoverableError } from 'bullmq';
 import { findPredictionSet } from '@og/api/db/queries/prediction-sets';
 import { findRunChunk, saveRunChunkEntries } from '@og/api/db/queries/prediction-run-chunks';
 import { findRunActor, findRunDatasetSettings } from '@og/api/db/queries/prediction-runs';
-import type { JobInput, JobResult } from '@og/shared/jobs/job-kinds';
+import type { JobInput, JobResult, UncodedReason } from '@og/shared/jobs/job-kinds';
 import { startCoderSession } from '../builtin-coder/coder-session.js';
 import type { LearnedCoder } from '../builtin-coder/learned-coders.js';
 import type { CodePrediction } from '../builtin-coder/title-coder.js';
-import { gatherTraining } from '../builtin-coder/training-data.js';
+import { TitleManifestError } from '../builtin-coder/title-manifest.js';
+import { gatherTraining, trainedLanguages } from '../builtin-coder/training-data.js';
 import { codingFor } from '../prediction-services/run-coding.js';
 import { inPool, ServiceError } from '../prediction-services/service-request.js';
+import { readTitleLanguages } from '../prediction-services/title-languages.js';
 import type { JobProcessor, WorkerDeps } from '../processor.js';
 
 /** This process, as a chunk's result names it. */
@@ -22,7 +24,7 @@ const workerName = `${os.hostname()}:${process.pid}`;
  */
 export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions.run-chunk'> {
   return async (input, tools) => {
-    const empty: JobResult<'predictions.run-chunk'> = { titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] }, worker: workerName, unanswered: 0 };
+    const empty: JobResult<'predictions.run-chunk'> = { titles: 0, coded: 0, learnedFrom: { titles: 0, sources: [] }, worker: workerName, unanswered: 0, uncoded: [] };
     const [set, chunk] = await Promise.all([findPredictionSet(deps.db, input.predictionSetId), findRunChunk(deps.db, input.predictionSetId, input.chunk)]);
     // The set was deleted, or its run failed or ended: nothing to code.
     if (!set || set.state !== 'importing' || !chunk) return empty;
@@ -49,6 +51,12 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
       }
     }
 
+    // Why a title gets no prediction: the built-in coder knows no title near it, or none in its language (null: not known, or several).
+    const trained = trainedLanguages(learnedFrom);
+    const uncodedReason = (language: string | null): UncodedReason =>
+      input.model !== 'builtin' ? 'no prediction from the model' : language && !trained.has(language) ? 'no training data in this language' : 'no known title near it';
+    const uncoded = new Map<string, NonNullable<JobResult<'predictions.run-chunk'>['uncoded']>[number]>();
+    const titleLanguages = (await readTitleLanguages(deps.db, { id: input.datasetId, ...(settings ?? {}) }, titles)).languages;
     const coding = await codingFor(deps, input, { builtin, language: settings?.language ?? null, period: settings?.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
     const entries: string[] = [];
     let coded = 0;
@@ -72,13 +80,21 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
             .filter((prediction) => !keep || keep.includes(prediction.code))
             .map((prediction) => ({ uris: [`${input.scheme}:${prediction.code}`], conf: Math.min(0.9999, prediction.conf) }));
           if (predictions.length) coded++;
+          else {
+            const language = titleLanguages.get(title) ?? null;
+            const reason = uncodedReason(language);
+            const key = JSON.stringify([language, reason]);
+            const count = uncoded.get(key) ?? { language, reason, titles: 0 };
+            count.titles++;
+            uncoded.set(key, count);
+          }
           entries.push(JSON.stringify({ string: title, predictions }));
         }
       }
     }
     await saveRunChunkEntries(deps.db, input.predictionSetId, input.chunk, entries.join(',\n'), coded);
     await tools.report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles' });
-    return { titles: titles.length, coded, learnedFrom, worker: workerName, unanswered: coding.unanswered() };
+    return { titles: titles.length, coded, learnedFrom, worker: workerName, unanswered: coding.unanswered(), uncoded: [...uncoded.values()] };
   };
 }
 
@@ -86,7 +102,10 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
 async function learn(deps: WorkerDeps, input: JobInput<'predictions.run-chunk'>): Promise<LearnedCoder> {
   const viewer = await findRunActor(deps.db, input.actorId);
   if (!viewer) throw new UnrecoverableError('The user who asked for the run is gone.');
-  const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir, schemes: deps.schemes });
+  const training = await gatherTraining(deps.db, { scheme: input.scheme, viewer, seedDir: deps.config.seedDir, schemes: deps.schemes }).catch((error: unknown) => {
+    // A malformed titles manifest stays malformed on a retry.
+    throw error instanceof TitleManifestError ? new UnrecoverableError(error.message) : error;
+  });
   const session = await startCoderSession(training.titles);
   return { session, summary: training.summary };
 }

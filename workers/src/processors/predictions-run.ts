@@ -10,6 +10,7 @@ import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFaile
 import { removeUpload, uploadsDirectory } from '@og/api/lib/uploads';
 import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import { allowedPerTitle, associatedCodes } from '../builtin-coder/associated-codes.js';
+import { readTitleManifest, TitleManifestError } from '../builtin-coder/title-manifest.js';
 import { batchSizeOf } from '../prediction-services/run-coding.js';
 import { ServiceError } from '../prediction-services/service-request.js';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
@@ -51,6 +52,14 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
         `${titles.length.toLocaleString('en')} titles need ${requests.toLocaleString('en')} requests to ${input.model}, more than this server allows a run (PREDICTION_REQUEST_CAP ${requestCap}); nothing was sent.`,
       );
     }
+    // The built-in coder (an LLM's candidates too) learns from the titles manifest: a malformed one fails the run before anything is stored.
+    if (input.model !== 'occcanine' && deps.config.seedDir) {
+      try {
+        readTitleManifest(deps.config.seedDir);
+      } catch (error) {
+        throw error instanceof TitleManifestError ? new UnrecoverableError(error.message) : error;
+      }
+    }
     const allowed = await restriction(deps, input, settings, titles);
 
     // The chunks, stored with the set, each a job of its own; a retried run joins the jobs it started.
@@ -75,7 +84,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     const followed = await followChunks(deps, set.id, jobIds, titles.length, { report, signal });
     if (!followed) return empty;
     phaseDone('coding');
-    const { coded, unanswered, learnedFrom, workers } = followed;
+    const { coded, unanswered, learnedFrom, workers, uncoded } = followed;
     const left = unanswered ? `; ${input.model} left ${unanswered.toLocaleString('en')} out of its answers` : '';
     await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded${left}` });
 
@@ -86,7 +95,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       Object.assign(phaseSeconds, imported.phaseSeconds ?? {});
       await deleteRunChunks(deps.db, set.id);
       log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, chunks: chunks.length, workers, learnedFrom: learnedFrom.titles });
-      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers, unanswered };
+      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers, unanswered, uncoded };
     } catch (error) {
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
@@ -110,7 +119,7 @@ async function followChunks(
   jobIds: string[],
   total: number,
   tools: { report: (progress: JobProgressOf<'predictions.run'>) => Promise<void>; signal: AbortSignal },
-): Promise<{ coded: number; unanswered: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number } | null> {
+): Promise<{ coded: number; unanswered: number; learnedFrom: JobResult<'predictions.run'>['learnedFrom']; workers: number; uncoded: NonNullable<JobResult<'predictions.run'>['uncoded']> } | null> {
   for (;;) {
     tools.signal.throwIfAborted();
     const set = await findPredictionSet(deps.db, setId);
@@ -126,6 +135,7 @@ async function followChunks(
         unanswered: results.reduce((sum, result) => sum + (result.unanswered ?? 0), 0),
         learnedFrom: learned,
         workers: new Set(results.map((result) => result.worker)).size,
+        uncoded: sumUncoded(results.flatMap((result) => result.uncoded ?? [])),
       };
     }
     let done = results.reduce((sum, result) => sum + result.titles, 0);
@@ -145,6 +155,18 @@ async function followChunks(
     });
     await sleep(followStepMs, tools.signal);
   }
+}
+
+/** The chunks' counts of titles without a prediction, summed per language and reason. */
+function sumUncoded(counts: NonNullable<JobResult<'predictions.run'>['uncoded']>): NonNullable<JobResult<'predictions.run'>['uncoded']> {
+  const sums = new Map<string, (typeof counts)[number]>();
+  for (const count of counts) {
+    const key = JSON.stringify([count.language, count.reason]);
+    const sum = sums.get(key);
+    if (sum) sum.titles += count.titles;
+    else sums.set(key, { ...count });
+  }
+  return [...sums.values()];
 }
 
 /** The chunks' entries joined in order into an OCCPAST JSON file for the import; a failing disk fails the run, not the process. */

@@ -12,10 +12,10 @@ const datasetVisible = /* sql */ `
   ($2::boolean OR d.owner_id = $1 OR d.metadata->>'sharedTraining' = 'true'
    OR EXISTS (SELECT 1 FROM dataset_collaborators c WHERE c.dataset_id = d.id AND c.user_id = $1))`;
 
-/** (title, code, rows with it) of ready datasets coded in `scheme`. */
-export async function datasetCodedTitles(db: Queryable, scheme: string, viewer: DatasetViewer): Promise<{ title: string; code: string; occurrences: string }[]> {
-  const result = await db.query<{ title: string; code: string; occurrences: string }>(
-    `SELECT t.title, t.code, t.occurrences FROM dataset_titles t JOIN datasets d ON d.id = t.dataset_id
+/** (title, code, rows with it, the dataset's language as its metadata writes it) of ready datasets coded in `scheme`. */
+export async function datasetCodedTitles(db: Queryable, scheme: string, viewer: DatasetViewer): Promise<{ title: string; code: string; occurrences: string; language: string | null }[]> {
+  const result = await db.query<{ title: string; code: string; occurrences: string; language: string | null }>(
+    `SELECT t.title, t.code, t.occurrences, d.metadata->>'language' AS language FROM dataset_titles t JOIN datasets d ON d.id = t.dataset_id
       WHERE d.state = 'ready' AND d.metadata->>'scheme' = $3 AND t.code <> '' AND ${datasetVisible}`,
     [viewer.id, viewer.role === 'admin', scheme],
   );

@@ -17,7 +17,9 @@ export async function findDatasetState(db: Queryable, datasetId: string): Promis
 
 /** The dataset settings a run codes by; a dataset's row may lack any of them. */
 export interface RunDatasetSettings {
+  /** An ISO 639 code, or `mul`; with a language column, each title's comes from it (readTitleLanguages in workers/src/prediction-services/title-languages.ts). */
   language?: string | null;
+  languageColumn?: string | null;
   period?: string | null;
   scheme?: SchemeId | null;
   codeColumn?: string | null;

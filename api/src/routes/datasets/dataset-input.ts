@@ -46,6 +46,10 @@ export function parseJsonDatasetUpload(body: unknown): { metadata: DatasetMetada
   };
   const isObject = typeof given === 'object' && given !== null && !Array.isArray(given);
   const metadata = parseDatasetMetadata(isObject ? { ...defaults, ...given } : given);
+  if (metadata.languageColumn !== null) {
+    // Its rows have a title, a code and totals only: there is no column for each row's language.
+    throw validationError('request body', [{ path: 'metadata.languageColumn', message: 'A language column is read from CSV uploads; in the JSON form give the language (metadata.language)' }]);
+  }
   const width = metadata.totalsColumns.length;
   const issues: FieldIssue[] = [];
   upload.data.forEach((row, index) => {

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import {
   addCollaboratorRequest,
   type DatasetAccepted,
+  type DatasetLanguages,
   type DatasetLimits,
   type DatasetList,
   type DatasetSummary,
@@ -12,6 +13,7 @@ import { addDatasetCollaborator } from '../../datasets/add-dataset-collaborator.
 import { createDataset } from '../../datasets/create-dataset.js';
 import { deleteDataset } from '../../datasets/delete-dataset.js';
 import { findVisibleDatasetOr404, requireIngestedDataset } from '../../datasets/dataset-access.js';
+import { readShippedLanguages } from '../../datasets/shipped-languages.js';
 import { removeDatasetCollaborator } from '../../datasets/remove-dataset-collaborator.js';
 import type { AppContext } from '../../context.js';
 import { type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
@@ -51,6 +53,11 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
   /** What an upload may be, for the wizard to check a file against before sending it (before '/:id', which would take 'limits' for an id). */
   router.get('/limits', (ctx) => {
     ctx.body = { fileLimitBytes: app.config.datasetFileLimitBytes } satisfies DatasetLimits;
+  });
+
+  /** The languages of the coded titles the server ships, which the wizard offers first (before '/:id' too). */
+  router.get('/languages', async (ctx) => {
+    ctx.body = { shipped: await readShippedLanguages(app.config.seedDir) } satisfies DatasetLanguages;
   });
 
   router.get('/:id', async (ctx) => {

@@ -12,6 +12,7 @@ const dataset = (changes: Partial<DatasetSummary> = {}): DatasetSummary => ({
     scheme: null,
     totalsColumns: [],
     language: null,
+    languageColumn: null,
     provenance: null,
     wikidataQid: null,
     period: null,

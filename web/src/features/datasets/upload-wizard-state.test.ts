@@ -4,9 +4,13 @@ import {
   canCreate,
   checkMetadata,
   completedStep,
+  describeLanguageChoice,
   fileSizeRefusal,
   initialWizardState,
+  languageColumnChoices,
+  languageFromColumn,
   remainingWait,
+  titleLanguageChoices,
   totalsColumnChoices,
   wizardReducer,
   type UploadWizardState,
@@ -182,6 +186,7 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
       scheme: 'hisco',
       totalsColumns: ['men'],
       language: 'en',
+      languageColumn: null,
       provenance: '1881 census',
       wikidataQid: 'Q42',
       period: { from: 1851, to: 1881 },
@@ -204,5 +209,51 @@ describe('the upload wizard (SPEC §2, §4, §5)', () => {
     expect(remainingWait(1_000, 1_500)).toBe(1_500);
     expect(remainingWait(1_000, 3_000)).toBe(0);
     expect(remainingWait(1_000, 9_000)).toBe(0);
+  });
+
+  describe('the language of the titles', () => {
+    const ready = () => run({ type: 'file', file }, set({ titleColumn: 'title', codeColumn: 'code' }), { type: 'step', step: 1 });
+
+    it('offers the shipped data’s languages first, then several and from a column, then every other language once', () => {
+      const groups = titleLanguageChoices(['en', 'nl', 'zz']);
+      expect(groups.map((group) => group.group)).toEqual(['Languages of the shipped coded titles', 'Several, or per row', 'All languages']);
+      expect(groups[0]!.items).toEqual([
+        { value: 'en', label: 'English' },
+        { value: 'nl', label: 'Dutch' },
+      ]);
+      expect(groups[1]!.items.map((item) => item.value)).toEqual(['mul', languageFromColumn]);
+      const values = groups.flatMap((group) => group.items.map((item) => item.value));
+      expect(new Set(values).size).toBe(values.length);
+      expect(values).toContain('da');
+      expect(values).toContain('nds');
+      expect(titleLanguageChoices([]).map((group) => group.group)).toEqual(['Several, or per row', 'All languages']);
+    });
+
+    it('sends a language as its code, several as mul, and a language column by its header', () => {
+      expect(buildMetadata(wizardReducer(ready(), set({ language: 'da' })), null)).toMatchObject({ language: 'da', languageColumn: null });
+      expect(buildMetadata(wizardReducer(ready(), set({ language: 'mul' })), null)).toMatchObject({ language: 'mul', languageColumn: null });
+      const fromColumn = wizardReducer(wizardReducer(ready(), set({ language: languageFromColumn })), set({ languageColumn: 'lang' }));
+      const metadata = buildMetadata({ ...fromColumn, title: 'Census' }, null);
+      expect(metadata).toMatchObject({ language: null, languageColumn: 'lang' });
+      expect(checkMetadata(metadata).ok).toBe(true);
+      expect(describeLanguageChoice(fromColumn)).toBe('From the column “lang”');
+      expect(describeLanguageChoice({ language: 'sv', languageColumn: null })).toBe('Swedish');
+    });
+
+    it('keeps the wizard on Add context until the language column is chosen', () => {
+      const waiting = wizardReducer(ready(), set({ language: languageFromColumn }));
+      expect(wizardReducer(waiting, { type: 'step', step: 2 }).step).toBe(1);
+      expect(wizardReducer(wizardReducer(waiting, set({ languageColumn: 'lang' })), { type: 'step', step: 2 }).step).toBe(2);
+    });
+
+    it('offers as the language column any column but the title and code columns, and drops it when it becomes one of them or the file changes', () => {
+      expect(languageColumnChoices(['title', 'code', 'lang', 'men'], { titleColumn: 'title', codeColumn: 'code' })).toEqual(['lang', 'men']);
+      const chosen = wizardReducer(wizardReducer(ready(), set({ language: languageFromColumn })), set({ languageColumn: 'lang' }));
+      expect(wizardReducer(chosen, set({ codeColumn: 'lang' })).languageColumn).toBeNull();
+      expect(wizardReducer(chosen, set({ language: 'en' })).languageColumn).toBeNull();
+      expect(wizardReducer(chosen, { type: 'file', file }).languageColumn).toBeNull();
+      // Without a title column there are no titles to give a language to.
+      expect(wizardReducer(chosen, set({ titleColumn: null })).language).toBeNull();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, type DatasetPeriod, wikidataQid } from '@og/shared/contracts/datasets';
 import type { SchemeId } from '@og/shared/domain/schemes';
+import { languageChoices, languageName, severalLanguages } from '@og/shared/domain/languages';
 import { formatBytes } from '../../lib/format-bytes';
 import type { ColumnGuess } from './column-guess';
 import type { CsvProfile } from './workers/csv-profile';
@@ -18,14 +19,39 @@ export const completedStep = wizardSteps.length;
 /** SPEC §9: a file this size or larger is shown in red. */
 export const largeFileBytes = 1_000_000_000;
 
-/** SPEC §2 "Language selector". The language is stored as its ISO 639-1 code. */
-export const titleLanguages = [
-  { value: 'en', label: 'English' },
-  { value: 'de', label: 'German' },
-  { value: 'it', label: 'Italian' },
-  { value: 'fr', label: 'French' },
-  { value: 'pl', label: 'Polish' },
-] as const;
+/**
+ * The 'Language of the titles' choice that reads each row's language from a column of the file
+ * (its values codes or English names); any other choice is an ISO 639 code, or `mul` for several.
+ */
+export const languageFromColumn = 'from-column';
+
+/** The 'Language of the titles' choices: the shipped data's languages first, then several, from a column, and every other language. */
+export function titleLanguageChoices(shipped: readonly string[]): { group: string; items: { value: string; label: string }[] }[] {
+  const all = languageChoices();
+  const first = shipped.flatMap((code) => {
+    const name = languageName(code);
+    return name ? [{ value: code, label: name }] : [];
+  });
+  const firstCodes = new Set(first.map((choice) => choice.value));
+  return [
+    ...(first.length ? [{ group: 'Languages of the shipped coded titles', items: first }] : []),
+    {
+      group: 'Several, or per row',
+      items: [
+        { value: severalLanguages, label: 'Several languages' },
+        { value: languageFromColumn, label: 'From a column' },
+      ],
+    },
+    { group: 'All languages', items: all.filter((choice) => !firstCodes.has(choice.code)).map((choice) => ({ value: choice.code, label: choice.name })) },
+  ];
+}
+
+/** What the chosen language is called ('Danish', 'Several languages', 'From the column “lang”'), or null. */
+export function describeLanguageChoice(state: Pick<UploadWizardState, 'language' | 'languageColumn'>): string | null {
+  if (state.language === null) return null;
+  if (state.language === languageFromColumn) return state.languageColumn ? `From the column “${state.languageColumn}”` : null;
+  return languageName(state.language) ?? state.language;
+}
 
 /** The three agreements on the last step (SPEC §2: pre-checked). */
 export const agreements = [
@@ -48,7 +74,10 @@ export interface UploadWizardState {
   scheme: SchemeId | null;
   /** The guessed choices the person has made (or emptied) themselves: no guess changes them again. */
   chosenByUser: readonly GuessedChoice[];
+  /** An ISO 639 code, `mul` (several), or {@link languageFromColumn}. */
   language: string | null;
+  /** With {@link languageFromColumn}: the column of each row's language. */
+  languageColumn: string | null;
   provenance: string;
   wikidataQid: string;
   /** The years the titles come from (the year-range picker); one year is a period from it to itself. */
@@ -71,6 +100,7 @@ export const initialWizardState: UploadWizardState = {
   scheme: null,
   chosenByUser: [],
   language: null,
+  languageColumn: null,
   provenance: '',
   wikidataQid: '',
   period: null,
@@ -143,17 +173,26 @@ export function totalsColumnChoices(headers: readonly string[], state: Pick<Uplo
 /** The furthest step a person may go to (by Next or by clicking the stepper). */
 export function furthestStep(state: UploadWizardState): number {
   if (!canLeaveUploadStep(state)) return 0;
-  if (contextErrors(state).wikidataQid) return 1;
+  const context = contextErrors(state);
+  if (context.wikidataQid || context.languageColumn) return 1;
   if (optionsErrors(state).predictScheme) return 2;
   return completedStep - 1;
 }
 
-/** SPEC §5 with the contract: a Wikidata QID looks like Q42 (or is left empty). */
-export function contextErrors(state: Pick<UploadWizardState, 'wikidataQid'>): { wikidataQid?: string } {
+/** SPEC §5 with the contract: a Wikidata QID looks like Q42 (or is left empty); a language from a column needs the column. */
+export function contextErrors(state: Pick<UploadWizardState, 'wikidataQid' | 'language' | 'languageColumn'>): { wikidataQid?: string; languageColumn?: string } {
+  const errors: { wikidataQid?: string; languageColumn?: string } = {};
+  if (state.language === languageFromColumn && state.languageColumn === null) errors.languageColumn = 'Choose the column of the languages';
   const qid = state.wikidataQid.trim();
-  if (qid === '') return {};
+  if (qid === '') return errors;
   const checked = wikidataQid.safeParse(qid);
-  return checked.success ? {} : { wikidataQid: checked.error.issues[0]!.message };
+  if (!checked.success) errors.wikidataQid = checked.error.issues[0]!.message;
+  return errors;
+}
+
+/** Headers the language column may be: any but the chosen title and code columns. */
+export function languageColumnChoices(headers: readonly string[], state: Pick<UploadWizardState, 'titleColumn' | 'codeColumn'>): string[] {
+  return totalsColumnChoices(headers, state);
 }
 
 /** Predictions in one scheme need that scheme. */
@@ -180,6 +219,9 @@ function normalize(state: UploadWizardState): UploadWizardState {
   }
   if (!next.predictSingleScheme) next.predictScheme = null;
   if (!canRestrictPredictions(next)) next.restrictPredictionsWithCodes = false;
+  // A language column says the titles' languages: it needs titles, and is another column than theirs and the codes'.
+  if (next.language === languageFromColumn && next.titleColumn === null) next.language = null;
+  if (next.language !== languageFromColumn || next.languageColumn === next.titleColumn || next.languageColumn === next.codeColumn) next.languageColumn = null;
   next.totalsColumns = next.totalsColumns.filter((column) => column !== next.titleColumn && column !== next.codeColumn);
   if (next.step !== completedStep) next.step = Math.min(next.step, furthestStep(next));
   return next;
@@ -189,7 +231,7 @@ export function wizardReducer(state: UploadWizardState, action: WizardAction): U
   switch (action.type) {
     case 'file':
       // A new file has new columns: the choices made from the old one's header are dropped.
-      return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, chosenByUser: [], totalsColumns: [], step: 0 });
+      return normalize({ ...state, file: action.file, titleColumn: null, codeColumn: null, languageColumn: null, chosenByUser: [], totalsColumns: [], step: 0 });
     case 'limits':
       return normalize({ ...state, fileLimitBytes: action.fileLimitBytes });
     case 'step':
@@ -236,7 +278,8 @@ export function buildMetadata(state: UploadWizardState, profile: CsvProfile | nu
     codeColumn: state.codeColumn,
     scheme: state.codeColumn ? state.scheme : null,
     totalsColumns: state.useTotals ? state.totalsColumns : [],
-    language: state.language,
+    language: state.language === languageFromColumn ? null : state.language,
+    languageColumn: state.language === languageFromColumn ? state.languageColumn : null,
     provenance: state.provenance.trim() || null,
     wikidataQid: state.wikidataQid.trim() || null,
     period: state.period,

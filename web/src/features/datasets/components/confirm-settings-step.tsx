@@ -4,7 +4,7 @@ import type { SchemeOption } from '../../../components/scheme-select';
 import { formatBytes } from '../../../lib/format-bytes';
 import { formatYearRange } from '../../../lib/year-range';
 import type { CsvProfileState } from '../hooks/use-csv-profile';
-import { agreements, titleLanguages, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
+import { agreements, describeLanguageChoice, type UploadWizardState, type WizardAction } from '../upload-wizard-state';
 
 interface ConfirmSettingsStepProps {
   state: UploadWizardState;
@@ -16,7 +16,7 @@ interface ConfirmSettingsStepProps {
 /** Step 4, 'Confirm settings': the dataset's title (required), what will be sent, and the three agreements. */
 export function ConfirmSettingsStep({ state, dispatch, csv, schemes }: ConfirmSettingsStepProps) {
   const schemeLabel = (id: string | null) => (id ? (schemes.find((scheme) => scheme.id === id)?.label ?? id) : null);
-  const language = titleLanguages.find((option) => option.value === state.language)?.label ?? null;
+  const language = describeLanguageChoice(state);
   const rows: Array<[string, ReactNode]> = [
     ['File', state.file ? `${state.file.name} (${formatBytes(state.file.size)})` : null],
     ['Title column', state.titleColumn],

@@ -99,7 +99,7 @@ export function UploadWizard<TQueryFnData, TQueryKey extends QueryKey>({ schemes
             {index === 0 && (
               <UploadCsvStep state={state} dispatch={dispatch} csv={csv} schemes={schemes} codeShares={codeShares} codeLabelsError={codeLabels.error} />
             )}
-            {index === 1 && <AddContextStep state={state} dispatch={dispatch} />}
+            {index === 1 && <AddContextStep state={state} dispatch={dispatch} headers={csv.header ?? []} />}
             {index === 2 && <OtherOptionsStep state={state} dispatch={dispatch} headers={csv.header ?? []} schemes={schemes} />}
             {index === 3 && <ConfirmSettingsStep state={state} dispatch={dispatch} csv={csv} schemes={schemes} />}
           </Stepper.Step>

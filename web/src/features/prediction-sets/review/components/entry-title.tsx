@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
+import { languageName } from '@og/shared/domain/languages';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import classes from './review.module.css';
 
@@ -12,13 +13,14 @@ interface EntryTitleProps {
   onNext: () => void;
 }
 
-/** SPEC §2: the current string as title with previous and next buttons; beyond SPEC, how often the title occurs. */
+/** SPEC §2: the current string as title with previous and next buttons; beyond SPEC, its language when known and how often the title occurs. */
 export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTitleProps) {
   const facts = [
     entry.occurrences > 0 ? `${entry.occurrences.toLocaleString('en')} ${entry.occurrences === 1 ? 'row' : 'rows'}` : null,
     ...entry.totals.map((total, index) => `${totalsColumns[index] ?? `total ${index + 1}`}: ${total.toLocaleString('en')}`),
     entry.unknownURIs.length ? `${entry.unknownURIs.length} predicted ${entry.unknownURIs.length === 1 ? 'code is' : 'codes are'} not in the scheme` : null,
   ].filter((fact): fact is string => fact !== null);
+  const language = entry.language ? (languageName(entry.language) ?? entry.language) : null;
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <Tooltip label="Previous entry (←)" withArrow>
@@ -31,9 +33,18 @@ export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTi
         </ActionIcon>
       </Tooltip>
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-        <Title order={2} className={classes.title} dir="auto" data-testid="entry-string">
-          {entry.string}
-        </Title>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Title order={2} className={classes.title} style={{ minWidth: 0 }} dir="auto" data-testid="entry-string">
+            {entry.string}
+          </Title>
+          {language && (
+            <Tooltip label="The title’s language" withArrow>
+              <Badge variant="light" color="gray" style={{ flexShrink: 0 }} data-testid="entry-language" data-language={entry.language}>
+                {language}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
         {facts.length > 0 && (
           <Text size="xs" c="dimmed">
             {facts.join(' · ')}
