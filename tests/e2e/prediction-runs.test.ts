@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeedDir, seedDirCopy, smallHiscoFiles } from '../support/seed-dir.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
@@ -17,6 +18,8 @@ const title = 'Danish census sample';
 const setName = `${title} · built-in coder · HISCO`;
 
 let app: AppProcess;
+/** The app seeds from the data folder, its titles manifest narrowed to the small HISCO files (the English sample, the verified 'no occupation' lists). */
+let seed: SeedDir | undefined;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -30,7 +33,8 @@ async function shot(target: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startAppProcess();
+  seed = seedDirCopy({ keep: smallHiscoFiles });
+  app = await startAppProcess({ SEED_DIR: seed.dir });
   app.addUser(user.username, 'member', user.password);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
@@ -42,6 +46,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await app?.stop();
+  seed?.remove();
 });
 
 describe('running predictions (issue 13)', () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
@@ -7,6 +6,7 @@ import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictio
 import type { JobResult } from '../../shared/src/jobs/job-kinds.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
+import { type SeedDir, seedDirCopy, shippedManifest } from '../support/seed-dir.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -16,7 +16,7 @@ const runTimeoutMs = 300_000;
 let env: TestEnvironment;
 let owner: HttpClient;
 /** A copy of the data folder's titles (the files linked, the manifest copied so a test may change it) and the HISCO scheme. */
-let seedDir: string;
+let seed: SeedDir | undefined;
 let manifestText: string;
 
 type RunResult = JobResult<'predictions.run'>;
@@ -49,25 +49,19 @@ async function entry(setId: string, string: string): Promise<PredictionEntryAnsw
 }
 
 beforeAll(async () => {
-  seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-seed-titles-'));
-  fs.mkdirSync(path.join(seedDir, 'titles'));
-  fs.mkdirSync(path.join(seedDir, 'schemes'));
-  for (const file of fs.readdirSync(path.join(data, 'titles'))) {
-    if (file !== 'manifest.json') fs.symlinkSync(path.join(data, 'titles', file), path.join(seedDir, 'titles', file));
-  }
-  fs.symlinkSync(path.join(data, 'schemes', 'hisco.csv'), path.join(seedDir, 'schemes', 'hisco.csv'));
-  fs.writeFileSync(path.join(seedDir, 'titles', added.file), added.text);
-  const shipped = JSON.parse(fs.readFileSync(path.join(data, 'titles', 'manifest.json'), 'utf8')) as { files: unknown[] };
+  seed = seedDirCopy({ keep: () => true, schemes: ['hisco'] });
+  seed.addTitlesFile(added.file, added.text);
+  const shipped = shippedManifest();
   manifestText = JSON.stringify({ ...shipped, files: [...shipped.files, { file: added.file, scheme: 'hisco', title: 'beroep', code: 'code', language: 'nl' }] });
-  fs.writeFileSync(path.join(seedDir, 'titles', 'manifest.json'), manifestText);
+  seed.writeManifest(manifestText);
 
-  env = await startTestEnvironment({ workers: true, env: { SEED_DIR: seedDir } });
+  env = await startTestEnvironment({ workers: true, env: { SEED_DIR: seed.dir } });
   await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
   owner = (await env.signIn('otto', 'member')).client;
 }, 180_000);
 afterAll(async () => {
   await env?.close();
-  if (seedDir) fs.rmSync(seedDir, { recursive: true, force: true });
+  seed?.remove();
 });
 
 describe('the built-in coder learns every coded title the titles manifest lists (issue 27)', () => {
@@ -124,7 +118,7 @@ describe('the built-in coder learns every coded title the titles manifest lists 
 
   it('fails a run on a malformed manifest with a message naming the manifest and the entry, leaving nothing half-made', async () => {
     const id = await dataset(['hans kone'], 'da');
-    const manifest = path.join(seedDir, 'titles', 'manifest.json');
+    const manifest = path.join(seed!.dir, 'titles', 'manifest.json');
     const cases = [
       { text: manifestText.replace('"title":"beroep"', '"title":"occupation"'), says: `names the column "occupation", which ${added.file} does not have` },
       { text: manifestText.replace(`"file":"${added.file}","scheme":"hisco"`, `"file":"${added.file}","scheme":"hisko"`), says: 'is "hisko", not one of our schemes' },

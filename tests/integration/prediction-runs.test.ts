@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
@@ -8,12 +7,13 @@ import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 import { startWorkerProcess } from '../support/worker-process.js';
+import { type SeedDir, seedDirCopy } from '../support/seed-dir.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
 
 let env: TestEnvironment;
 /** The data folder's HISCO scheme and English sample only: learning the whole titles manifest (some 290,000 HISCO titles) takes a minute a run (tests/integration/coder-manifest.test.ts runs it). */
-let seedDir: string;
+let seed: SeedDir | undefined;
 let owner: HttpClient;
 let stranger: HttpClient;
 let datasetId: string;
@@ -42,14 +42,8 @@ async function runToEnd(): Promise<{ setId: string; result: { titles: number; co
 
 beforeAll(async () => {
   // Parts of two titles: every run here is coded in several chunk jobs and joined.
-  seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'og-seed-english-'));
-  fs.mkdirSync(path.join(seedDir, 'titles'));
-  fs.mkdirSync(path.join(seedDir, 'schemes'));
-  fs.symlinkSync(path.join(data, 'schemes', 'hisco.csv'), path.join(seedDir, 'schemes', 'hisco.csv'));
-  fs.symlinkSync(path.join(data, 'titles', 'occcanine_toydata_en.csv'), path.join(seedDir, 'titles', 'occcanine_toydata_en.csv'));
-  const manifest = JSON.parse(fs.readFileSync(path.join(data, 'titles', 'manifest.json'), 'utf8')) as { files: { file: string }[] };
-  fs.writeFileSync(path.join(seedDir, 'titles', 'manifest.json'), JSON.stringify({ files: manifest.files.filter((entry) => entry.file === 'occcanine_toydata_en.csv') }));
-  env = await startTestEnvironment({ workers: true, env: { PREDICTION_CHUNK_TITLES: '2', SEED_DIR: seedDir } });
+  seed = seedDirCopy({ keep: (entry) => entry.file === 'occcanine_toydata_en.csv', schemes: ['hisco'] });
+  env = await startTestEnvironment({ workers: true, env: { PREDICTION_CHUNK_TITLES: '2', SEED_DIR: seed.dir } });
   await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
   owner = (await env.signIn('otto', 'member')).client;
   stranger = (await env.signIn('stan', 'member')).client;
@@ -64,7 +58,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await env?.close();
-  if (seedDir) fs.rmSync(seedDir, { recursive: true, force: true });
+  seed?.remove();
 });
 
 describe('running the built-in coder on a dataset (issue 13)', () => {
@@ -185,7 +179,7 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     // triple store is one process's, so it has a store of its own (a deployment shares one over SPARQL_QUERY_URL).
     const dataDir = `${env.config.dataDir}-second`;
     await fs.promises.mkdir(dataDir, { recursive: true });
-    const second = await startWorkerProcess(env, { PREDICTION_CHUNK_TITLES: '2', DATA_DIR: dataDir, SEED_DIR: seedDir });
+    const second = await startWorkerProcess(env, { PREDICTION_CHUNK_TITLES: '2', DATA_DIR: dataDir, SEED_DIR: seed!.dir });
     try {
       const many = Array.from({ length: 120 }, (_, index) => (index % 3 === 0 ? `agricultural labourer ${index}` : index % 3 === 1 ? `police constable ${index}` : `zqxv ${index}`));
       const created = await owner.post('/api/datasets', { data: many.map((title) => ({ title, code: '', totals: [] })), metadata: { title: 'Many titles', titleColumn: 'title', codeColumn: null } });

@@ -7,6 +7,7 @@ import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
+import { type SeedDir, seedDirCopy, smallHiscoFiles } from '../support/seed-dir.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -19,7 +20,7 @@ const llmKey = 'sk-test-secret-key-123';
  * that always fails.
  */
 interface Seen {
-  occcanine: { titles: string[]; lang: string; k: number }[];
+  occcanine: { titles: string[]; lang: string | (string | null)[]; k: number }[];
   llm: { authorization: string | undefined; model: string; prompt: string }[];
   failures: number;
   refusals: number;
@@ -82,6 +83,8 @@ function startServices(): Promise<string> {
 
 let env: TestEnvironment;
 let owner: HttpClient;
+/** The built-in coder (an LLM's candidates) learns from the manifest's small HISCO files only. */
+let seed: SeedDir | undefined;
 
 async function dataset(titles: string[], language: string | null = null): Promise<string> {
   const created = await owner.post('/api/datasets', { data: titles.map((title) => ({ title, code: '', totals: [] })), metadata: { title: `Census ${titles[0]}`, titleColumn: 'title', codeColumn: null, language } });
@@ -105,9 +108,10 @@ async function predictionsOf(setId: string, string: string) {
 
 beforeAll(async () => {
   const base = await startServices();
+  seed = seedDirCopy({ keep: smallHiscoFiles, schemes: ['hisco'] });
   env = await startTestEnvironment({
     workers: true,
-    env: { OCCCANINE_URL: `${base}/occcanine`, LLM_GPT41_URL: `${base}/v1`, LLM_GPT41_KEY: llmKey, LLM_GPT41_MODEL: 'gpt-4.1-test', PREDICTION_TIMEOUT_MS: '5000' },
+    env: { SEED_DIR: seed.dir, OCCCANINE_URL: `${base}/occcanine`, LLM_GPT41_URL: `${base}/v1`, LLM_GPT41_KEY: llmKey, LLM_GPT41_MODEL: 'gpt-4.1-test', PREDICTION_TIMEOUT_MS: '5000' },
   });
   await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
   owner = (await env.signIn('olga', 'member')).client;
@@ -115,6 +119,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
   await new Promise((resolve) => server?.close(resolve));
+  seed?.remove();
 });
 
 describe('external coders (issue 13)', () => {
@@ -164,6 +169,30 @@ describe('external coders (issue 13)', () => {
     expect((await predictionsOf(run.predictionSetId, 'blacksmith again'))[0]?.uris).toEqual(['hisco:83110']);
     expect(await predictionsOf(run.predictionSetId, 'never answered')).toEqual([]);
     expect(run.job.result).toMatchObject({ titles: 3, coded: 2, unanswered: 1 });
+  });
+
+  it("sends each title's language from the dataset's language column: one per title to OccCANINE, named beside the title to an LLM", async () => {
+    const csv = 'title,lang\nsmed,da\nsmid,Dutch\nblacksmith lang,en\nsmed,dan\nferrier,Martian\n';
+    const response = await owner.upload('/api/datasets', 'nordic.csv', csv, { metadata: JSON.stringify({ title: 'Census with languages', titleColumn: 'title', language: 'mul', languageColumn: 'lang' }) });
+    expect(response.status, await response.clone().text()).toBe(202);
+    const accepted = (await response.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(owner, accepted.jobId, 60_000)).state).toBe('completed');
+
+    const before = seen.occcanine.length;
+    const occcanine = await runOn(accepted.datasetId, 'occcanine');
+    expect(occcanine.job.state, occcanine.job.error ?? '').toBe('completed');
+    const sent = seen.occcanine.slice(before).flatMap((call) => call.titles.map((title, index) => [title, Array.isArray(call.lang) ? call.lang[index] : call.lang]));
+    // A title without a language (the column names none for it) goes as 'unk'.
+    expect(Object.fromEntries(sent)).toEqual({ smed: 'da', smid: 'nl', 'blacksmith lang': 'en', ferrier: 'unk' });
+
+    const llmBefore = seen.llm.length;
+    const llm = await runOn(accepted.datasetId, 'gpt-4.1');
+    expect(llm.job.state, llm.job.error ?? '').toBe('completed');
+    const prompt = seen.llm.slice(llmBefore).map((call) => call.prompt).join('\n');
+    expect(prompt).toMatch(/"smed" \(Danish\)/);
+    expect(prompt).toMatch(/"smid" \(Dutch\)/);
+    expect(prompt).toMatch(/"ferrier"(?! \()/);
+    expect(prompt).not.toContain('Language: ');
   });
 
   it('fails the run with the service’s message when it keeps failing, and the set never shows as ready', async () => {

@@ -4,6 +4,8 @@ import { postJson, type RequestBudget, ServiceError } from './service-request.js
 
 export interface LlmTitle {
   title: string;
+  /** The title's language by name ('Dutch'), when known: named beside the title when it is not the dataset's. */
+  language?: string | null;
   /** The built-in coder's candidates, with their labels: what the model chooses from first. */
   candidates: { code: string; label: string }[];
 }
@@ -28,7 +30,8 @@ export function llmMessages(titles: readonly LlmTitle[], context: LlmContext): {
   ].join(' ');
   const lines = titles.map((item, index) => {
     const candidates = item.candidates.map((candidate) => `${candidate.code} ${candidate.label}`).join('; ');
-    return `${index + 1}. ${JSON.stringify(item.title.slice(0, maxTitleChars))}${candidates ? ` — candidates: ${candidates}` : ''}`;
+    const language = item.language && item.language !== context.language ? ` (${item.language})` : '';
+    return `${index + 1}. ${JSON.stringify(item.title.slice(0, maxTitleChars))}${language}${candidates ? ` — candidates: ${candidates}` : ''}`;
   });
   const about = [context.language ? `Language: ${context.language}.` : null, context.period ? `Period: ${context.period}.` : null].filter(Boolean).join(' ');
   return [

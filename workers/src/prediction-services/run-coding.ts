@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Config, LlmModel } from '@og/api/config/config';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import { languageName, readLanguage } from '@og/shared/domain/languages';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { CodePrediction } from '../builtin-coder/title-coder.js';
 import { codeWithLlm } from './llm-coder.js';
@@ -33,7 +34,17 @@ export function batchSizeOf(model: string): number {
 export async function codingFor(
   deps: { config: Config; schemes: SchemeContext },
   run: { model: string; scheme: SchemeId },
-  context: { builtin: Map<string, CodePrediction[]> | null; language: string | null; period: string | null; signal: AbortSignal; requests: number; titles: number },
+  context: {
+    builtin: Map<string, CodePrediction[]> | null;
+    /** The dataset's language setting (an ISO 639 code, `mul`, or a name in older metadata). */
+    language: string | null;
+    /** Each title's own language (ISO 639; null: not known), as the dataset's settings give it. */
+    titleLanguages: ReadonlyMap<string, string | null>;
+    period: string | null;
+    signal: AbortSignal;
+    requests: number;
+    titles: number;
+  },
 ): Promise<Coding> {
   const services = deps.config.predictionServices;
   const budget = new RequestBudget(context.requests);
@@ -45,13 +56,14 @@ export async function codingFor(
     if (!services.occcanineUrl) throw new UnrecoverableError('OccCANINE is not configured on this server (OCCCANINE_URL).');
     const url = services.occcanineUrl;
     const lang = languageCode(context.language);
-    return { batchSize, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, timeoutMs: services.timeoutMs, signal: context.signal, budget }), unanswered: none };
+    const langs = (titles: readonly string[]) => titles.map((title) => context.titleLanguages.get(title) ?? null);
+    return { batchSize, concurrency: services.concurrency, code: (titles) => codeWithOccCanine(titles, { url, lang, langs: langs(titles), timeoutMs: services.timeoutMs, signal: context.signal, budget }), unanswered: none };
   }
   const service = services.llms[run.model as LlmModel];
   if (!service) throw new UnrecoverableError(`The model ${run.model} is not configured on this server.`);
   const lookup = (await deps.schemes.trees.get(run.scheme)).tree.lookup;
   const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
-  const llmContext = { schemeLabel: schemeById(run.scheme).label, language: context.language, period: context.period };
+  const llmContext = { schemeLabel: schemeById(run.scheme).label, language: languageLabel(context.language), period: context.period };
   // First asks not sent yet: asking again for left-out titles may only spend what they and the batches in flight leave.
   let firstAsksLeft = Math.ceil(context.titles / batchSize);
   return {
@@ -62,6 +74,7 @@ export async function codingFor(
       return codeWithLlm(
         titles.map((title) => ({
           title,
+          language: languageLabel(context.titleLanguages.get(title) ?? null),
           candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
             const record = byCode.get(prediction.code);
             return record ? [{ code: record.label, label: record.name }] : [];
@@ -84,10 +97,16 @@ export async function codingFor(
   };
 }
 
-/** OccCANINE's `lang` from the dataset's language ('English', 'da', 'Danish' → 'en', 'da'); 'unk' when unknown. */
+/** A language as a prompt names it: 'Dutch' for `nl`; a value that is no language code as it is; null for none or several. */
+function languageLabel(language: string | null): string | null {
+  if (!language || language === 'mul') return null;
+  return languageName(language) ?? language;
+}
+
+/**
+ * OccCANINE's `lang` from the dataset's language: its ISO 639 code ('English', 'da', 'Danish' →
+ * 'en', 'da'; the service maps codes to OccCANINE's own), 'unk' when it names no one language.
+ */
 export function languageCode(language: string | null): string {
-  const names: Record<string, string> = { english: 'en', danish: 'da', swedish: 'se', norwegian: 'no', german: 'de', dutch: 'nl', french: 'fr', italian: 'it', spanish: 'es', portuguese: 'pt', icelandic: 'is', greek: 'gr', polish: 'pl' };
-  const text = language?.trim().toLowerCase() ?? '';
-  if (/^[a-z]{2}$/.test(text)) return text;
-  return names[text] ?? 'unk';
+  return readLanguage(language) ?? 'unk';
 }

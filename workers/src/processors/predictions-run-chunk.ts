@@ -30,6 +30,8 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
     if (!set || set.state !== 'importing' || !chunk) return empty;
     const settings = await findRunDatasetSettings(deps.db, input.datasetId);
     const { titles, allowed } = chunk;
+    // Each title's language travels with it into the coder and the services.
+    const titleLanguages = (await readTitleLanguages(deps.db, { id: input.datasetId, ...(settings ?? {}) }, titles)).languages;
 
     let learnedFrom = empty.learnedFrom;
     let builtin: Map<string, CodePrediction[]> | null = null;
@@ -42,7 +44,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
         const phase = input.model === 'builtin' ? 'coding' : 'candidates';
         await tools.report({ phase, done: 0, total: titles.length, unit: 'titles', message: `Learned from ${learnedFrom.titles.toLocaleString('en')} titles` });
         const predictions = await coder.session.code(
-          { titles, k: input.model === 'builtin' ? 5 : 10, allowed },
+          { titles, k: input.model === 'builtin' ? 5 : 10, allowed, langs: titles.map((title) => titleLanguages.get(title) ?? null) },
           { signal: tools.signal, onProgress: (done) => void tools.report({ phase, done, total: titles.length, unit: 'titles' }).catch(() => undefined) },
         );
         builtin = new Map(titles.map((title, index) => [title, predictions[index] ?? []]));
@@ -56,8 +58,7 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
     const uncodedReason = (language: string | null): UncodedReason =>
       input.model !== 'builtin' ? 'no prediction from the model' : language && !trained.has(language) ? 'no training data in this language' : 'no known title near it';
     const uncoded = new Map<string, NonNullable<JobResult<'predictions.run-chunk'>['uncoded']>[number]>();
-    const titleLanguages = (await readTitleLanguages(deps.db, { id: input.datasetId, ...(settings ?? {}) }, titles)).languages;
-    const coding = await codingFor(deps, input, { builtin, language: settings?.language ?? null, period: settings?.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
+    const coding = await codingFor(deps, input, { builtin, language: settings?.language ?? null, titleLanguages, period: settings?.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
     const entries: string[] = [];
     let coded = 0;
     for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
