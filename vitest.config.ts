@@ -33,6 +33,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A page reaches the state a poll waits for within a second on a quiet machine; CI's two loaded cores may take several.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
