@@ -184,6 +184,10 @@ describe('external coders (issue 13)', () => {
     const sent = seen.occcanine.slice(before).flatMap((call) => call.titles.map((title, index) => [title, Array.isArray(call.lang) ? call.lang[index] : call.lang]));
     // A title without a language (the column names none for it) goes as 'unk'.
     expect(Object.fromEntries(sent)).toEqual({ smed: 'da', smid: 'nl', 'blacksmith lang': 'en', ferrier: 'unk' });
+    // The run's result says how many titles went without a language, and the values that name none.
+    expect(occcanine.job.result).toMatchObject({
+      withoutLanguage: { titles: 1, unknown: { titles: 1, values: [{ value: 'Martian', titles: 1 }] }, note: '1 title coded without a language; the language column names no language for 1 title ("Martian").' },
+    });
 
     const llmBefore = seen.llm.length;
     const llm = await runOn(accepted.datasetId, 'gpt-4.1');

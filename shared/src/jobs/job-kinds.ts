@@ -235,6 +235,17 @@ export const jobKinds = {
       unanswered: z.number().int().nonnegative().optional(),
       /** Titles without a prediction, per language and why. */
       uncoded: uncodedCounts.optional(),
+      /**
+       * With a language column: titles coded without a language, and of those the ones whose
+       * column values name no language, with those values (most titles first, at most 10).
+       */
+      withoutLanguage: z
+        .object({
+          titles: z.number().int().nonnegative(),
+          unknown: z.object({ titles: z.number().int().nonnegative(), values: z.array(z.object({ value: z.string(), titles: z.number().int().nonnegative() })) }),
+          note: z.string(),
+        })
+        .optional(),
     }),
     attempts: 3,
   }),

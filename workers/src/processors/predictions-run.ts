@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { UnrecoverableError } from 'bullmq';
 import { datasetDistinctTitles, datasetTitleCodes } from '@og/api/db/queries/coder-training';
 import { findJobRuns } from '@og/api/db/queries/job-runs';
+import { deleteEntryReasons } from '@og/api/db/queries/prediction-entry-reasons';
 import { deleteRunChunks, insertRunChunks, runChunkEntries, type RunChunkInput } from '@og/api/db/queries/prediction-run-chunks';
 import { findDatasetState, findRunActor, findRunDatasetSettings, type RunDatasetSettings } from '@og/api/db/queries/prediction-runs';
 import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
@@ -12,6 +13,7 @@ import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kin
 import { allowedPerTitle, associatedCodes } from '../builtin-coder/associated-codes.js';
 import { readTitleManifest, TitleManifestError } from '../builtin-coder/title-manifest.js';
 import { batchSizeOf } from '../prediction-services/run-coding.js';
+import { describeTitlesWithoutLanguage, readTitleLanguages } from '../prediction-services/title-languages.js';
 import { ServiceError } from '../prediction-services/service-request.js';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
@@ -61,6 +63,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       }
     }
     const allowed = await restriction(deps, input, settings, titles);
+    const withoutLanguage = await titlesWithoutLanguage(deps, input.datasetId, settings, titles);
 
     // The chunks, stored with the set, each a job of its own; a retried run joins the jobs it started.
     const chunkTitles = deps.config.predictionServices.chunkTitles;
@@ -86,7 +89,8 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
     phaseDone('coding');
     const { coded, unanswered, learnedFrom, workers, uncoded } = followed;
     const left = unanswered ? `; ${input.model} left ${unanswered.toLocaleString('en')} out of its answers` : '';
-    await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded${left}` });
+    const languageNote = withoutLanguage ? ` ${withoutLanguage.note}` : '';
+    await report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles', message: `${coded.toLocaleString('en')} of ${titles.length.toLocaleString('en')} coded${left}.${languageNote}` });
 
     const file = path.join(uploadsDirectory(deps.config), `run-${set.id}.json`);
     try {
@@ -95,7 +99,7 @@ export function predictionsRun(deps: WorkerDeps): JobProcessor<'predictions.run'
       Object.assign(phaseSeconds, imported.phaseSeconds ?? {});
       await deleteRunChunks(deps.db, set.id);
       log.info('prediction run done', { predictionSetId: set.id, model: input.model, titles: titles.length, coded, chunks: chunks.length, workers, learnedFrom: learnedFrom.titles });
-      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers, unanswered, uncoded };
+      return { model: input.model, titles: titles.length, coded, learnedFrom, phaseSeconds, chunks: chunks.length, workers, unanswered, uncoded, ...(withoutLanguage ? { withoutLanguage } : {}) };
     } catch (error) {
       if (error instanceof PredictionSetGoneError) return empty;
       throw error;
@@ -167,6 +171,22 @@ function sumUncoded(counts: NonNullable<JobResult<'predictions.run'>['uncoded']>
     else sums.set(key, { ...count });
   }
   return [...sums.values()];
+}
+
+/**
+ * With a language column, the titles it gives no language (coded without one), and the column's
+ * values that name none: what the run's result says. Null without a column, or when every title has a language.
+ */
+async function titlesWithoutLanguage(
+  deps: WorkerDeps,
+  datasetId: string,
+  settings: RunDatasetSettings | null,
+  titles: readonly string[],
+): Promise<NonNullable<JobResult<'predictions.run'>['withoutLanguage']> | null> {
+  if (!settings?.languageColumn) return null;
+  const read = await readTitleLanguages(deps.db, { id: datasetId, ...settings }, titles);
+  const note = describeTitlesWithoutLanguage(read);
+  return note ? { titles: read.withoutLanguage, unknown: read.unknown, note } : null;
 }
 
 /** The chunks' entries joined in order into an OCCPAST JSON file for the import; a failing disk fails the run, not the process. */
@@ -256,4 +276,5 @@ export async function predictionsRunFailed(deps: WorkerDeps, input: JobInput<'pr
   await markPredictionSetFailed(deps.db, input.predictionSetId, expected ? failure.message : 'The run failed on the server (the details are in its log). Run it again, or ask an administrator.');
   await dropLeftoverPredictionTables(deps.db, input.predictionSetId).catch(() => undefined);
   await deleteRunChunks(deps.db, input.predictionSetId).catch(() => undefined);
+  await deleteEntryReasons(deps.db, input.predictionSetId).catch(() => undefined);
 }

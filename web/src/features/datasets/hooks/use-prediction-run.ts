@@ -17,6 +17,8 @@ interface RunResult {
   titles?: number;
   coded?: number;
   learnedFrom?: { titles: number };
+  /** With a language column: how many titles were coded without a language, in words. */
+  withoutLanguage?: { note: string };
 }
 
 /** 'Run predictions' with a model: starts the run, follows it, and says what the coder learned from. */
@@ -47,7 +49,7 @@ export function usePredictionRun(datasetId: string) {
         current.status === 'started'
           ? {
               ...current,
-              learned: `Learned from ${result.learnedFrom!.titles.toLocaleString('en')} titles in ${schemeLabel}; coded ${(result.coded ?? 0).toLocaleString('en')} of ${(result.titles ?? 0).toLocaleString('en')} titles.`,
+              learned: `Learned from ${result.learnedFrom!.titles.toLocaleString('en')} titles in ${schemeLabel}; coded ${(result.coded ?? 0).toLocaleString('en')} of ${(result.titles ?? 0).toLocaleString('en')} titles.${result.withoutLanguage ? ` ${result.withoutLanguage.note}` : ''}`,
             }
           : current,
       );
