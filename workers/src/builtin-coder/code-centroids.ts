@@ -1,4 +1,4 @@
-import type { TitleIndex } from './title-index.js';
+import type { TitleIndex, TitleQuery } from './title-index.js';
 
 /**
  * A centroid (Rocchio) classifier over the index's TF-IDF vectors: each code is the unit-length
@@ -87,28 +87,35 @@ export class CodeCentroids {
     return new CodeCentroids(codes, codeIds, start, entryCodes.slice(0, filled), entryWeights.slice(0, filled));
   }
 
-  /** The cosine of the title's vector to each of the given codes' centroids (0 for a code not known). */
-  score(index: TitleIndex, norm: string, codes: readonly string[]): number[] {
-    const vector = index.vector(norm);
-    return codes.map((code) => {
-      const id = this.codeIds.get(code);
-      if (id === undefined) return 0;
-      let score = 0;
-      for (const [feature, weight] of vector) {
-        let low = this.start[feature]!;
-        let high = this.start[feature + 1]! - 1;
+  /** The cosine of the title's vector (or its query, as the index made it) to each of the given codes' centroids (0 for a code not known). */
+  score(index: TitleIndex, norm: string | TitleQuery, codes: readonly string[]): number[] {
+    const { ids, weights } = typeof norm === 'string' ? index.query(norm) : norm;
+    const { start, entryCodes, entryWeights } = this;
+    const scores = codes.map(() => 0);
+    const known = codes.map((code) => this.codeIds.get(code) ?? -1);
+    // Feature by feature, each code's weight found by bisection (a feature's entries are sorted by code).
+    for (let f = 0; f < ids.length; f++) {
+      const feature = ids[f]!;
+      const weight = weights[f]!;
+      const first = start[feature]!;
+      const last = start[feature + 1]! - 1;
+      for (let c = 0; c < known.length; c++) {
+        const id = known[c]!;
+        if (id < 0) continue;
+        let low = first;
+        let high = last;
         while (low <= high) {
           const middle = (low + high) >> 1;
-          const at = this.entryCodes[middle]!;
+          const at = entryCodes[middle]!;
           if (at === id) {
-            score += weight * this.entryWeights[middle]!;
+            scores[c]! += weight * entryWeights[middle]!;
             break;
           }
           if (at < id) low = middle + 1;
           else high = middle - 1;
         }
       }
-      return score;
-    });
+    }
+    return scores;
   }
 }

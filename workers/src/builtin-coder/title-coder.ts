@@ -2,7 +2,7 @@ import { seededRandom } from '@og/shared/domain/seeded-random';
 import { CodeCentroids } from './code-centroids.js';
 import { IsotonicCalibration } from './isotonic-calibration.js';
 import { coderNorm } from './title-features.js';
-import { type CodedTitle, TitleIndex } from './title-index.js';
+import { type CodedTitle, TitleIndex, type TitleQuery } from './title-index.js';
 
 export interface CodePrediction {
   code: string;
@@ -47,12 +47,12 @@ function buildModels(examples: readonly CodedTitle[]): Models {
 }
 
 /** The centroid cosines of the codes the neighbours voted for most, highest first. */
-function centroidScores(centroids: CodeCentroids, index: TitleIndex, norm: string, votes: Map<string, number>): { code: string; score: number }[] {
+function centroidScores(centroids: CodeCentroids, index: TitleIndex, query: TitleQuery, votes: Map<string, number>): { code: string; score: number }[] {
   const candidates = [...votes]
     .sort((a, b) => b[1] - a[1])
     .slice(0, centroidCount)
     .map(([code]) => code);
-  const scores = centroids.score(index, norm, candidates);
+  const scores = centroids.score(index, query, candidates);
   return candidates.map((code, at) => ({ code, score: scores[at]! })).sort((a, b) => b.score - a.score);
 }
 
@@ -164,7 +164,8 @@ function rawPrediction({ index, centroids }: Models, norm: string, allowed: Read
     const exactLang = index.langs[exact];
     if (total > 0) evidence = lang && exactLang && exactLang !== lang ? 'exactElsewhere' : 'exact';
   }
-  const neighbours = index.neighbours(norm, neighbourCount);
+  const query = index.query(norm);
+  const neighbours = index.neighbours(query, neighbourCount);
   const nearest = neighbours.find((neighbour) => neighbour.doc !== exact)?.similarity ?? 0;
   // Codes restricted to a row's associated ones are already narrowed by a person: a weaker likeness will do.
   if (evidence === 'near' && nearest < (allowed ? minSimilarity / 4 : minSimilarity)) return null;
@@ -187,7 +188,7 @@ function rawPrediction({ index, centroids }: Models, norm: string, allowed: Read
   if (evidence === 'near') neighbourTotal += phraseVotes(index, norm, votes, allowed);
   if (evidence === 'near') {
     // The codes' centroids weigh in on the neighbours' candidates: a code whose titles share the pieces of this one gains.
-    for (const { code, score } of centroidScores(centroids, index, norm, votes)) {
+    for (const { code, score } of centroidScores(centroids, index, query, votes)) {
       const vote = score ** centroidPower;
       votes.set(code, (votes.get(code) ?? 0) + vote);
       neighbourTotal += vote;

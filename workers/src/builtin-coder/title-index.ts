@@ -131,12 +131,14 @@ export class TitleIndex {
 
   /** The title's TF-IDF vector over the known features (unit length, features no known title has counted in the length), or [] when it has none of them. */
   vector(norm: string): [number, number][] {
-    const { query, length } = this.queryWeights(norm);
-    return query.map(([id, weight]) => [id, weight / length]);
+    const { ids, weights } = this.query(norm);
+    return ids.map((id, at) => [id, weights[at]!]);
   }
 
-  private queryWeights(norm: string): { query: [number, number][]; length: number } {
-    const query: [number, number][] = [];
+  /** The title as a query: its known features and their weights (unit length, features no known title has counted in the length), once for the neighbours and the centroids alike. */
+  query(norm: string): TitleQuery {
+    const ids: number[] = [];
+    const raw: number[] = [];
     let norm2 = 0;
     for (const [feature, tf] of titleFeatures(norm)) {
       const id = this.featureIds.get(feature);
@@ -147,57 +149,68 @@ export class TitleIndex {
         continue;
       }
       const weight = (1 + Math.log(tf)) * this.idf[id]!;
-      query.push([id, weight]);
+      ids.push(id);
+      raw.push(weight);
       norm2 += weight * weight;
     }
-    return { query, length: Math.sqrt(norm2) };
+    const length = Math.sqrt(norm2);
+    return { ids, weights: raw.map((weight) => weight / length) };
   }
 
   /** The `k` known titles most like this one (cosine of TF-IDF vectors), most alike first. */
-  neighbours(norm: string, k: number): Neighbour[] {
-    const { query, length } = this.queryWeights(norm);
-    if (query.length === 0) return [];
+  neighbours(norm: string | TitleQuery, k: number): Neighbour[] {
+    const { ids, weights } = typeof norm === 'string' ? this.query(norm) : norm;
+    if (ids.length === 0 || k < 1) return [];
+    const { postingStart, postingDocs, postingWeights } = this;
     // The rarest features find the candidates (they carry most of the weight); common ones are left
     // out once enough postings are read, so a query costs about the same however many titles are known.
-    const bySize = query
-      .map(([id, weight]) => ({ id, weight, size: this.postingStart[id + 1]! - this.postingStart[id]! }))
-      .sort((a, b) => a.size - b.size);
-    const used: [number, number][] = [];
-    let postings = 0;
-    for (const feature of bySize) {
-      if (used.length >= minFeatures && (feature.size > this.commonDf || postings + feature.size > postingBudget)) break;
-      used.push([feature.id, feature.weight]);
-      postings += feature.size;
-    }
-
+    const bySize = ids.map((_, at) => at).sort((a, b) => postingStart[ids[a]! + 1]! - postingStart[ids[a]!]! - (postingStart[ids[b]! + 1]! - postingStart[ids[b]!]!));
     this.scores ??= new Float32Array(this.norms.length);
     const scores = this.scores;
-    const touched: number[] = [];
-    for (const [id, weight] of used) {
-      const queryWeight = weight / length;
-      for (let at = this.postingStart[id]!, end = this.postingStart[id + 1]!; at < end; at++) {
-        const doc = this.postingDocs[at]!;
-        if (scores[doc] === 0) touched.push(doc);
-        scores[doc]! += queryWeight * this.postingWeights[at]!;
+    let used = 0;
+    let postings = 0;
+    for (const at of bySize) {
+      const id = ids[at]!;
+      const start = postingStart[id]!;
+      const end = postingStart[id + 1]!;
+      if (used >= minFeatures && (end - start > this.commonDf || postings + end - start > postingBudget)) break;
+      used++;
+      postings += end - start;
+      const queryWeight = weights[at]!;
+      for (let posting = start; posting < end; posting++) scores[postingDocs[posting]!]! += queryWeight * postingWeights[posting]!;
+    }
+    // The k best, in order, ties in the order the titles were first read: the same postings read
+    // again, each title's score taken (and cleared) where it first appears.
+    const bestDocs = new Int32Array(k);
+    const bestScores = new Float64Array(k);
+    let count = 0;
+    let floor = 0;
+    for (let at = 0; at < used; at++) {
+      const id = ids[bySize[at]!]!;
+      for (let posting = postingStart[id]!, end = postingStart[id + 1]!; posting < end; posting++) {
+        const doc = postingDocs[posting]!;
+        const similarity = scores[doc]!;
+        scores[doc] = 0;
+        if (similarity <= floor) continue;
+        let place = count < k ? count++ : k - 1;
+        while (place > 0 && bestScores[place - 1]! < similarity) {
+          bestScores[place] = bestScores[place - 1]!;
+          bestDocs[place] = bestDocs[place - 1]!;
+          place--;
+        }
+        bestScores[place] = similarity;
+        bestDocs[place] = doc;
+        if (count === k) floor = bestScores[k - 1]!;
       }
     }
     const best: Neighbour[] = [];
-    for (const doc of touched) {
-      const similarity = scores[doc]!;
-      scores[doc] = 0;
-      if (best.length < k) {
-        best.push({ doc, similarity });
-        if (best.length === k) best.sort((a, b) => b.similarity - a.similarity);
-      } else if (similarity > best[k - 1]!.similarity) {
-        let at = k - 1;
-        while (at > 0 && best[at - 1]!.similarity < similarity) {
-          best[at] = best[at - 1]!;
-          at--;
-        }
-        best[at] = { doc, similarity };
-      }
-    }
-    if (best.length < k) best.sort((a, b) => b.similarity - a.similarity);
+    for (let at = 0; at < count; at++) best.push({ doc: bestDocs[at]!, similarity: bestScores[at]! });
     return best;
   }
+}
+
+/** A title's known features (ids) and their unit-length TF-IDF weights, as `TitleIndex.query` makes it. */
+export interface TitleQuery {
+  ids: number[];
+  weights: number[];
 }
