@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { DatasetAccepted, DatasetLanguages, DatasetMetadataInput, DatasetSummary } from '../../shared/src/contracts/datasets.js';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
+import { gatherTraining } from '../../workers/src/builtin-coder/training-data.js';
 import { describeTitlesWithoutLanguage, readTitleLanguages } from '../../workers/src/prediction-services/title-languages.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
@@ -126,6 +127,23 @@ describe('a dataset’s language', () => {
     expect((await owner.request('DELETE', `/api/datasets/${dataset.id}`)).status).toBe(204);
     const left = await env.app.db.query('SELECT 1 FROM dataset_title_languages WHERE dataset_id = $1', [dataset.id]);
     expect(left.rowCount).toBe(0);
+  });
+
+  it("teaches the built-in coder each coded title's language from the language column", async () => {
+    const coded = ['title,hisco,lang', 'skomager,80110,da', 'skomager,80110,Danish', 'schoenmaker,80110,nl', 'shoemaker,80110,', ''].join('\n');
+    const dataset = await ingested({ title: 'Coded census with languages', titleColumn: 'title', codeColumn: 'hisco', scheme: 'hisco', language: 'mul', languageColumn: 'lang' }, coded);
+    const viewer = await env.app.db.query<{ id: string; role: 'admin' | 'member' }>('SELECT owner_id AS id, $2::text AS role FROM datasets WHERE id = $1', [dataset.id, 'member']);
+    const training = await gatherTraining(env.app.db, { scheme: 'hisco', viewer: viewer.rows[0]!, seedDir: null });
+    const learned = Object.fromEntries(training.titles.map((title) => [title.norm, title.lang ?? null]));
+    expect(learned).toMatchObject({ skomager: 'da', schoenmaker: 'nl', shoemaker: null });
+    expect(training.summary.sources.filter((source) => source.name === 'coded datasets')).toEqual(
+      expect.arrayContaining([
+        { name: 'coded datasets', language: 'da', titles: 1 },
+        { name: 'coded datasets', language: 'nl', titles: 1 },
+        { name: 'coded datasets', language: null, titles: 1 },
+      ]),
+    );
+    expect((await owner.request('DELETE', `/api/datasets/${dataset.id}`)).status).toBe(204);
   });
 
   it('fails the ingest when the language column is not in the file, naming it', async () => {

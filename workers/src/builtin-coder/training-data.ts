@@ -1,9 +1,9 @@
-import { datasetCodedTitles, reviewedCodedTitles } from '@og/api/db/queries/coder-training';
+import { type DatasetCodedTitle, datasetCodedTitles, reviewedCodedTitles } from '@og/api/db/queries/coder-training';
 import type { DatasetViewer } from '@og/api/db/queries/datasets';
 import type { Queryable } from '@og/api/db/database';
 import { readLinkMaps } from '@og/api/links/link-maps';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
-import { readLanguage } from '@og/shared/domain/languages';
+import { titleLanguage } from '@og/shared/domain/languages';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { evidenceWeights, maxRowsCounted, shippedTraining, type TrainingSource } from './shipped-titles.js';
 import { coderNorm } from './title-features.js';
@@ -36,7 +36,7 @@ export async function gatherTraining(
   const datasetRows = await datasetCodedTitles(db, input.scheme, input.viewer);
   const datasetTitles: CodedTitle[] = [];
   for (const row of datasetRows) {
-    const lang = readLanguage(row.language) ?? undefined;
+    const lang = rowLanguage(row);
     datasetTitles.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset * Math.min(maxRowsCounted, Number(row.occurrences)), ...(lang ? { lang } : {}) });
   }
   for (const item of datasetTitles) titles.push(item);
@@ -53,6 +53,11 @@ export async function gatherTraining(
     }
   }
   return { titles, summary: { titles: titles.length, sources } };
+}
+
+/** A coded dataset title's language: from its rows' language column values, or the dataset's language (none for several). */
+function rowLanguage(row: DatasetCodedTitle): string | undefined {
+  return titleLanguage({ language: row.language, languageColumn: row.language_column }, (row.language_values ?? []).map(({ value, occurrences }) => ({ value, occurrences: Number(occurrences) }))) ?? undefined;
 }
 
 /** One source's titles counted per language, as sources of the summary (none when it gave no titles). */
@@ -101,7 +106,7 @@ async function linkedTraining(
     const coded: CodedTitle[] = [];
     if (input.seedDir) for (const item of shippedTraining(input.seedDir, other).titles) coded.push(item);
     for (const row of await datasetCodedTitles(db, other, input.viewer)) {
-      const lang = readLanguage(row.language) ?? undefined;
+      const lang = rowLanguage(row);
       coded.push({ norm: coderNorm(row.title), code: row.code, weight: evidenceWeights.dataset, ...(lang ? { lang } : {}) });
     }
     const otherLookup = (await schemes.trees.get(other)).tree.lookup;

@@ -12,10 +12,28 @@ const datasetVisible = /* sql */ `
   ($2::boolean OR d.owner_id = $1 OR d.metadata->>'sharedTraining' = 'true'
    OR EXISTS (SELECT 1 FROM dataset_collaborators c WHERE c.dataset_id = d.id AND c.user_id = $1))`;
 
-/** (title, code, rows with it, the dataset's language as its metadata writes it) of ready datasets coded in `scheme`. */
-export async function datasetCodedTitles(db: Queryable, scheme: string, viewer: DatasetViewer): Promise<{ title: string; code: string; occurrences: string; language: string | null }[]> {
-  const result = await db.query<{ title: string; code: string; occurrences: string; language: string | null }>(
-    `SELECT t.title, t.code, t.occurrences, d.metadata->>'language' AS language FROM dataset_titles t JOIN datasets d ON d.id = t.dataset_id
+/** A coded title of a dataset, as the built-in coder learns from it. */
+export interface DatasetCodedTitle {
+  title: string;
+  code: string;
+  /** Rows with the title and code (bigint as text). */
+  occurrences: string;
+  /** The dataset's language as its metadata writes it. */
+  language: string | null;
+  /** With a language column: the column's values on the title's rows, with their counts; else null. */
+  language_column: string | null;
+  language_values: { value: string; occurrences: number }[] | null;
+}
+
+/** (title, code, rows with it, its language settings and language-column values) of ready datasets coded in `scheme`. */
+export async function datasetCodedTitles(db: Queryable, scheme: string, viewer: DatasetViewer): Promise<DatasetCodedTitle[]> {
+  const result = await db.query<DatasetCodedTitle>(
+    `SELECT t.title, t.code, t.occurrences, d.metadata->>'language' AS language, d.metadata->>'languageColumn' AS language_column,
+            CASE WHEN d.metadata->>'languageColumn' IS NOT NULL THEN
+              (SELECT json_agg(json_build_object('value', l.value, 'occurrences', l.occurrences))
+                 FROM dataset_title_languages l WHERE l.dataset_id = t.dataset_id AND l.title = t.title)
+            END AS language_values
+       FROM dataset_titles t JOIN datasets d ON d.id = t.dataset_id
       WHERE d.state = 'ready' AND d.metadata->>'scheme' = $3 AND t.code <> '' AND ${datasetVisible}`,
     [viewer.id, viewer.role === 'admin', scheme],
   );
