@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { UnrecoverableError } from 'bullmq';
 import { findPredictionSet } from '@og/api/db/queries/prediction-sets';
+import { type EntryReason, saveEntryReasons } from '@og/api/db/queries/prediction-entry-reasons';
 import { findRunChunk, saveRunChunkEntries } from '@og/api/db/queries/prediction-run-chunks';
 import { findRunActor, findRunDatasetSettings } from '@og/api/db/queries/prediction-runs';
 import type { JobInput, JobResult, UncodedReason } from '@og/shared/jobs/job-kinds';
@@ -60,6 +61,8 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
     const uncoded = new Map<string, NonNullable<JobResult<'predictions.run-chunk'>['uncoded']>[number]>();
     const coding = await codingFor(deps, input, { builtin, language: settings?.language ?? null, titleLanguages, period: settings?.period ?? null, signal: tools.signal, requests: input.requestBudget, titles: titles.length });
     const entries: string[] = [];
+    // Each uncoded title's reason, for the review to show in place of its predictions.
+    const reasons: EntryReason[] = [];
     let coded = 0;
     for (let from = 0; from < titles.length; from += coding.batchSize * coding.concurrency) {
       tools.signal.throwIfAborted();
@@ -88,11 +91,13 @@ export function predictionsRunChunk(deps: WorkerDeps): JobProcessor<'predictions
             const count = uncoded.get(key) ?? { language, reason, titles: 0 };
             count.titles++;
             uncoded.set(key, count);
+            reasons.push({ string: title, reason });
           }
           entries.push(JSON.stringify({ string: title, predictions }));
         }
       }
     }
+    await saveEntryReasons(deps.db, input.predictionSetId, reasons);
     await saveRunChunkEntries(deps.db, input.predictionSetId, input.chunk, entries.join(',\n'), coded);
     await tools.report({ phase: 'coding', done: titles.length, total: titles.length, unit: 'titles' });
     return { titles: titles.length, coded, learnedFrom, worker: workerName, unanswered: coding.unanswered(), uncoded: [...uncoded.values()] };
