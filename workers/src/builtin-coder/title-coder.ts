@@ -175,7 +175,7 @@ function rawPrediction({ index, centroids }: Models, norm: string, allowed: Read
   for (const { doc, similarity } of neighbours) {
     if (doc === exact) continue;
     const codes = index.codes[doc]!;
-    const docWeight = codes.reduce((sum, entry) => sum + entry.weight, 0);
+    const docWeight = index.weights[doc]!;
     const docLang = index.langs[doc];
     const langWeight = lang && docLang && docLang !== lang ? otherLanguage : 1;
     for (const { code, weight } of codes) {
@@ -220,7 +220,7 @@ function phraseVotes(index: TitleIndex, norm: string, votes: Map<string, number>
       const doc = index.exact(words.slice(start, start + length).join(' '));
       if (doc === undefined) continue;
       const codes = index.codes[doc]!;
-      const docWeight = codes.reduce((sum, entry) => sum + entry.weight, 0);
+      const docWeight = index.weights[doc]!;
       const strength = phraseWeight * (length / words.length) ** 2;
       for (const { code, weight } of codes) {
         if (allowed && !allowed.has(code)) continue;

@@ -33,6 +33,8 @@ export class TitleIndex {
     private readonly byNorm: Map<string, number>,
     /** Per title, its codes with their weights, heaviest first. */
     readonly codes: { code: string; weight: number }[][],
+    /** Per title, the sum of its codes' weights. */
+    readonly weights: Float64Array,
     /** Per title, its language when all its examples agree on one (undefined: not known, or several). */
     readonly langs: (string | undefined)[],
     private readonly featureIds: Map<string, number>,
@@ -114,7 +116,8 @@ export class TitleIndex {
         postingWeights[at] = weight / length;
       }
     }
-    return new TitleIndex(norms, byNorm, codes, docLangs.map((lang) => lang ?? undefined), featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
+    const weights = Float64Array.from(codes, (entries) => entries.reduce((sum, entry) => sum + entry.weight, 0));
+    return new TitleIndex(norms, byNorm, codes, weights, docLangs.map((lang) => lang ?? undefined), featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
   }
 
   /** The known title equal to this normalised one, if any. */
