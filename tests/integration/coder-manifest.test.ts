@@ -114,6 +114,8 @@ describe('the built-in coder learns every coded title the titles manifest lists 
     const icelandic = await run(await dataset(['qqxjz vvqpw'], 'is'));
     expect(icelandic.job.state, icelandic.job.error ?? '').toBe('completed');
     expect(icelandic.job.result).toMatchObject({ titles: 1, coded: 0, uncoded: [{ language: 'is', reason: 'no training data in this language', titles: 1 }] });
+    // The review says so beside the entry.
+    expect(await entry(icelandic.setId, 'qqxjz vvqpw')).toMatchObject({ predictions: [], language: 'is', noPredictionReason: 'no training data in this language' });
   }, 2 * runTimeoutMs);
 
   it('fails a run on a malformed manifest with a message naming the manifest and the entry, leaving nothing half-made', async () => {

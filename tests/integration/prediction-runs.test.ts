@@ -74,10 +74,38 @@ describe('running the built-in coder on a dataset (issue 13)', () => {
     expect(victualler.predictions[0]!.conf).toBeGreaterThan(0.8);
     expect(victualler.predictions.length).toBeLessThanOrEqual(5);
     expect((await entry(setId, 'blacksmlth')).predictions[0]?.uris).toEqual(['hisco:83110']);
-    expect((await entry(setId, 'zqxv wrrk')).predictions).toEqual([]);
+    const unknown = await entry(setId, 'zqxv wrrk');
+    expect(unknown.predictions).toEqual([]);
+    // The review says why (issue 27); an entry with predictions needs no reason.
+    expect(unknown.noPredictionReason).toBe('no known title near it');
+    expect(victualler.noPredictionReason ?? null).toBeNull();
     // The set is the dataset's, listed with it, and exports like any other.
     const exported = await owner.get(`/api/prediction-sets/${setId}/export?format=flattened`);
     expect(await exported.text()).toContain('Licensed Victualler');
+  });
+
+  it('says a title in a language it has no training data in is why that entry has no prediction, and the reasons go with the set', async () => {
+    // Danish: the English sample is the only shipped file this test's coder learns from.
+    const created = await owner.post('/api/datasets', {
+      data: ['qqxjz vvqpw', 'police constable'].map((title) => ({ title, code: '', totals: [] })),
+      metadata: { title: 'Danish census', titleColumn: 'title', codeColumn: null, language: 'da' },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(owner, dataset.jobId, 60_000)).state).toBe('completed');
+    const response = await owner.post(`/api/datasets/${dataset.datasetId}/prediction-runs`, { scheme: 'hisco' });
+    const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+    const job = await waitForJob(owner, accepted.jobId, 120_000);
+    expect(job.state, job.error ?? '').toBe('completed');
+    expect(job.result).toMatchObject({ uncoded: [{ language: 'da', reason: 'no training data in this language', titles: 1 }] });
+    const unknown = await entry(accepted.predictionSetId, 'qqxjz vvqpw');
+    expect(unknown).toMatchObject({ predictions: [], language: 'da', noPredictionReason: 'no training data in this language' });
+    expect((await entry(accepted.predictionSetId, 'police constable')).noPredictionReason ?? null).toBeNull();
+
+    const reasons = () => env.app.db.query('SELECT string, reason FROM prediction_entry_reasons WHERE set_id = $1', [accepted.predictionSetId]);
+    expect((await reasons()).rows).toEqual([{ string: 'qqxjz vvqpw', reason: 'no training data in this language' }]);
+    expect((await owner.request('DELETE', `/api/prediction-sets/${accepted.predictionSetId}`)).status).toBe(204);
+    expect((await reasons()).rowCount).toBe(0);
   });
 
   it('learns from a saved review mapping in the next run, without a restart', async () => {

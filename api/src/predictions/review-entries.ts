@@ -4,23 +4,29 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { findEntryLanguageSources } from '../db/queries/dataset-title-languages.js';
 import { findDatasetHeading } from '../db/queries/datasets.js';
+import { findEntryReason } from '../db/queries/prediction-entry-reasons.js';
 import { type EntryRow, neighbours, type ReviewScope } from '../db/queries/prediction-entry-navigation.js';
 import { countBelowThreshold } from '../db/queries/prediction-set-counts.js';
 import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import { CodeDetails } from './node-details.js';
 import { entryUris, presentEntry, presentNoEntrySummary } from './prediction-set-presenter.js';
 
-/** An entry as the review shows it: with the entries before and after it in the review's scope and order, the details of every code it names, and its title's language. */
+/**
+ * An entry as the review shows it: with the entries before and after it in the review's scope and
+ * order, the details of every code it names, its title's language, and, without predictions, why
+ * its set's run gave none.
+ */
 export async function readReviewEntry(app: Pick<AppContext, 'db' | 'schemes'>, scope: ReviewScope, entry: EntryRow): Promise<PredictionEntryAnswer> {
-  const [around, details, languageSources] = await Promise.all([
+  const [around, details, languageSources, noPredictionReason] = await Promise.all([
     neighbours(app.db, scope, entry),
     CodeDetails.of(app.schemes, entryUris(entry)),
     findEntryLanguageSources(app.db, scope.setId, entry.string),
+    entry.predictions.length === 0 ? findEntryReason(app.db, scope.setId, entry.string) : null,
   ]);
   const answer = presentEntry(entry, around, details);
   // The title's language, shown beside it: its dataset's, or its rows' in the dataset's language column.
   const language = languageSources ? titleLanguage(languageSources, languageSources.values) : null;
-  return { ...answer, predictionEntry: { ...answer.predictionEntry, language } };
+  return { ...answer, predictionEntry: { ...answer.predictionEntry, language, noPredictionReason } };
 }
 
 /** What the review shows when no entry is in its scope (SPEC §8's 'No {filter} entry found in dataset' table). */

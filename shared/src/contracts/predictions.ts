@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSchemeId } from '../domain/schemes.js';
+import { uncodedReasons } from '../jobs/job-kinds.js';
 import { predictionSetSummary } from './datasets.js';
 
 /**
@@ -108,6 +109,8 @@ export const predictionEntryAnswer = z.object({
     unknownURIs: z.array(z.string()),
     /** The title's language (ISO 639 code) by its dataset's language or language column; null when not known. */
     language: z.string().nullable().optional(),
+    /** Why an entry without predictions has none, as its set's run said; null when no run said (an imported set, or an entry with predictions). */
+    noPredictionReason: z.enum(uncodedReasons).nullable().optional(),
   }),
   nodeDetails: z.record(z.string(), nodeDetail),
 });

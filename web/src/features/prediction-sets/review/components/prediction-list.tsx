@@ -1,5 +1,8 @@
-import { Checkbox, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import type { NodeDetail, Prediction } from '@og/shared/contracts/predictions';
+import type { UncodedReason } from '@og/shared/jobs/job-kinds';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { noPredictionWords } from '../no-prediction-reason';
 import { CodeLabel } from './code-label';
 import { ConfidenceBox } from './confidence-box';
 import classes from './review.module.css';
@@ -10,6 +13,9 @@ interface PredictionListProps {
   nodeDetails: Readonly<Record<string, NodeDetail>>;
   onToggle: (uris: readonly string[]) => void;
   onShowInTree: (uri: string) => void;
+  /** Without predictions: why the set's run gave none (null when it did not say), and the entry's language. */
+  noPredictionReason?: UncodedReason | null;
+  language?: string | null;
 }
 
 /** A mouse click leaves Enter to the review (save), not to the control clicked. */
@@ -19,14 +25,18 @@ const blurAfterClick = (event: React.MouseEvent<HTMLElement>) => {
 
 /**
  * SPEC §2 review, left: the predictions with labels, codes and the confidence box. A click on the
- * row, its checkbox (Space) or the keys 1–5 choose or drop one.
+ * row, its checkbox (Space) or the keys 1–5 choose or drop one. Without predictions, why there are
+ * none (issue 27), where they would be.
  */
-export function PredictionList({ predictions, chosenURIs, nodeDetails, onToggle, onShowInTree }: PredictionListProps) {
+export function PredictionList({ predictions, chosenURIs, nodeDetails, onToggle, onShowInTree, noPredictionReason, language }: PredictionListProps) {
   if (predictions.length === 0) {
     return (
-      <Text size="sm" c="dimmed" data-testid="no-predictions">
-        The model made no prediction for this title: choose its code in the tree.
-      </Text>
+      <Alert variant="light" color="gray" radius="md" icon={<IconInfoCircle size={18} />} data-testid="no-predictions" data-reason={noPredictionReason ?? undefined}>
+        <Text size="sm">{noPredictionWords(noPredictionReason, language)}</Text>
+        <Text size="sm" c="dimmed">
+          Choose its code in the tree.
+        </Text>
+      </Alert>
     );
   }
   return (

@@ -242,6 +242,8 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
                   nodeDetails={answer!.nodeDetails}
                   onToggle={(uris) => update((current) => togglePrediction(current, uris))}
                   onShowInTree={showInTree}
+                  noPredictionReason={entry.noPredictionReason}
+                  language={entry.language}
                 />
                 <DropZone
                   onDropNode={(json) => {
