@@ -61,9 +61,10 @@ describe('the scheme browser on real HISCO', () => {
     await created.waitFor();
     await screenshot(page, 'schemes-created-child');
 
-    // Open the new code and move it under 012.
+    // Open the new code and move it under 012. The parent's detail is still showing as the click
+    // lands: the child's page is open once its title shows.
     await created.click();
-    await page.getByTestId('code-detail').waitFor();
+    await page.getByTestId('code-detail').getByRole('heading', { name: 'Assayer "fire" <b>test</b> 🧪', exact: true }).waitFor();
     const childPath = new URL(page.url()).pathname;
     const childValue = decodeURIComponent(childPath.split('/').pop()!);
     await page.getByTestId('tab-move').click();

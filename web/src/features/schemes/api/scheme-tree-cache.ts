@@ -29,6 +29,11 @@ export interface SchemeEditOptions<TResult, TVariables> {
   request: (variables: TVariables) => Promise<TResult>;
   /** The edit as the server should make it, applied at once to a copy of the cached lookup. */
   change: (lookup: Record<string, CodeRecord>, variables: TVariables) => void;
+  /**
+   * The server's answer written into the cached lookup as it arrives, before the refetch lands
+   * (a created code takes its real value in place of its stand-in, so it can be opened at once).
+   */
+  confirm?: (lookup: Record<string, CodeRecord>, result: TResult, variables: TVariables) => void;
   /** The green toast; `previous` is the scheme data from before the change. */
   onSuccess: (result: TResult, variables: TVariables, previous: SchemeTree | undefined) => void;
   /** The red toast, after the change has been rolled back. */
@@ -44,18 +49,29 @@ export function useSchemeEdit<TResult, TVariables>(scheme: string, edit: SchemeE
   return useMutation(schemeEditOptions(queryClient, scheme, edit));
 }
 
+/** The scheme data with `edit` applied to a copy of its lookup; the nested tree is rebuilt from it in notation order. */
+function withEditedLookup(tree: SchemeTree, edit: (lookup: Record<string, CodeRecord>) => void): SchemeTree {
+  const lookup = { ...tree.lookup };
+  edit(lookup);
+  return { ...tree, lookup, nestedData: buildNestedTree(lookup) };
+}
+
 /** The options of `useSchemeEdit`'s mutation. */
 export function schemeEditOptions<TResult, TVariables>(queryClient: QueryClient, scheme: string, edit: SchemeEditOptions<TResult, TVariables>) {
+  const treeKey = schemeKeys.tree(scheme);
   return optimisticEditOptions<TResult, TVariables, SchemeTree>(queryClient, {
     request: edit.request,
-    reads: () => ({ queryKey: schemeKeys.tree(scheme), exact: true }),
-    // `change` edits a copy of the lookup; the nested tree is rebuilt from it in notation order.
-    change: (tree, variables) => {
-      const lookup = { ...tree.lookup };
-      edit.change(lookup, variables);
-      return { ...tree, lookup, nestedData: buildNestedTree(lookup) };
+    reads: () => ({ queryKey: treeKey, exact: true }),
+    change: (tree, variables) => withEditedLookup(tree, (lookup) => edit.change(lookup, variables)),
+    onSuccess: (result, variables, previous) => {
+      const { confirm } = edit;
+      if (confirm) {
+        queryClient.setQueryData<SchemeTree>(treeKey, (tree) =>
+          tree === undefined ? tree : withEditedLookup(tree, (lookup) => confirm(lookup, result, variables)),
+        );
+      }
+      edit.onSuccess(result, variables, previous[0]?.[1]);
     },
-    onSuccess: (result, variables, previous) => edit.onSuccess(result, variables, previous[0]?.[1]),
     onError: edit.onError,
     refresh: () => refreshSchemeData(queryClient, scheme),
   });
