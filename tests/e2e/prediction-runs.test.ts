@@ -23,6 +23,8 @@ let seed: SeedDir | undefined;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** The review's address of an entry the coder gave no prediction. */
+let noPredictionUrl: string;
 
 const datasetRow = (target: Page) => target.getByTestId('dataset-row').filter({ has: target.getByTestId('dataset-name').getByText(title, { exact: true }) });
 const setRows = (target: Page): Locator => target.getByTestId('prediction-set-row').filter({ has: target.getByTestId('prediction-set-name').getByText(setName, { exact: true }) });
@@ -81,6 +83,18 @@ describe('running predictions (issue 13)', () => {
     await expect.poll(async () => page.getByTestId('prediction').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('prediction').first().getByText(/^hisco$/i).count()).toBe(1);
     await shot(page, 'prediction-runs-2-review-light');
+
+    // An entry the coder could not code says why, where its predictions would be (issue 27).
+    for (let step = 0; step < 40 && (await page.getByTestId('no-predictions').count()) === 0; step++) {
+      const current = await page.getByTestId('entry-string').innerText();
+      await page.getByTestId('next-entry').click();
+      await expect.poll(() => page.getByTestId('entry-string').innerText()).not.toBe(current);
+    }
+    const none = page.getByTestId('no-predictions');
+    await expectVisible(none);
+    expect(await none.innerText()).toMatch(/^No prediction: (no known title near it|the coder has no training data in [A-Z][\w ’']+)\.\s+Choose its code in the tree\.$/);
+    noPredictionUrl = page.url();
+    await shot(page, 'prediction-runs-2b-no-prediction-light');
   });
 
   it("runs the built-in coder again from 'Run predictions' and says what it learned from", async () => {
@@ -110,6 +124,10 @@ describe('running predictions (issue 13)', () => {
       await dark.page.getByTestId('action-run-predictions').click();
       await expectVisible(dark.page.getByTestId('predictions-modal'));
       await shot(dark.page, 'prediction-runs-5-modal-dark');
+      await dark.page.keyboard.press('Escape');
+      await dark.page.goto(noPredictionUrl);
+      await expectVisible(dark.page.getByTestId('no-predictions'));
+      await shot(dark.page, 'prediction-runs-6-no-prediction-dark');
     } finally {
       await dark.context.close();
     }
