@@ -84,6 +84,29 @@ describe('the built-in coder on spellings and languages it has not seen', () => 
   });
 });
 
+describe('the built-in coder’s confidences per language', () => {
+  // In English each title is known twice with one code; in Swedish each is known once with one code and
+  // once with another: a title known once scores the same in both, but is right half as often in Swedish.
+  const world: CodedTitle[] = [];
+  for (let at = 0; at < 600; at++) {
+    world.push({ ...coded(`smith ${at}`, '83110'), lang: 'en' }, { ...coded(`smith ${at}`, '83110'), lang: 'en' });
+    world.push({ ...coded(`smed ${at}`, '83110'), lang: 'sv' }, { ...coded(`smed ${at}`, '83120'), lang: 'sv' });
+  }
+  world.push({ ...coded('smith 999', '83110'), lang: 'en' }, { ...coded('smed 999', '83110'), lang: 'sv' });
+  const coder = TitleCoder.build(world);
+
+  it('gives a known title no more confidence than its language’s held-out titles like it were right', () => {
+    const swedish = coder.predict('smed 999', { lang: 'sv' })[0]!;
+    const english = coder.predict('smith 999', { lang: 'en' })[0]!;
+    expect(swedish.code).toBe('83110');
+    expect(english.code).toBe('83110');
+    expect(swedish.conf).toBeLessThan(0.7);
+    expect(english.conf).toBeGreaterThan(swedish.conf + 0.1);
+    // Without its language, a title gets the confidence of all languages together.
+    expect(coder.predict('smed 999')[0]!.conf).toBeGreaterThan(swedish.conf + 0.1);
+  });
+});
+
 describe('isotonic calibration', () => {
   it('maps scores to the share of right answers, never decreasing', () => {
     const samples = [

@@ -85,7 +85,7 @@ export interface PredictOptions {
 export class TitleCoder {
   private constructor(
     private readonly models: Models,
-    private readonly calibrations: Record<Evidence, IsotonicCalibration>,
+    private readonly calibrations: Calibrations,
     /** Examples learned from, and distinct titles. */
     readonly examples: number,
   ) {}
@@ -107,7 +107,10 @@ export class TitleCoder {
     const k = options.k ?? 5;
     const raw = rawPrediction(this.models, coderNorm(title), options.allowed, options.lang);
     if (!raw) return [];
-    const first = this.calibrations[raw.evidence].apply(raw.score);
+    const overall = this.calibrations.all[raw.evidence].apply(raw.score);
+    const language = options.lang ? this.calibrations.byLanguage.get(options.lang) : undefined;
+    // A language's own curve only lowers a confidence: its held-out titles are fewer than all of them, and a census's unseen titles are harder than held-out ones.
+    const first = language ? Math.min(overall, language.apply(overall)) : overall;
     if (first < minConfidence) return [];
     const rest = raw.votes.slice(1, k);
     const restVotes = rest.reduce((sum, vote) => sum + vote.vote, 0);
@@ -121,31 +124,77 @@ export class TitleCoder {
 
 /** Held-out examples the calibration codes at most: a few thousand pin the curves down; more only cost time. */
 const maxCalibrationSamples = 6_000;
+/** Held-out examples of one language coded at most for that language's own curve. */
+const maxLanguageSamples = 3_000;
+/** Held-out answers a language needs for a curve of its own; with fewer, the curves of all languages serve alone. */
+const minLanguageSamples = 200;
+
+/**
+ * A curve per kind of evidence over all the examples, and, for each language with enough held-out
+ * examples, a curve from what those give to the share of that language's titles right: the same
+ * raw score is not as sure in every language (a Swedish title finds fewer titles of its own language
+ * than a Dutch one). One curve per language over every kind of evidence, as a small language has
+ * too few answers of each kind for curves of its own; it lowers confidences, never raises them.
+ */
+interface Calibrations {
+  all: Record<Evidence, IsotonicCalibration>;
+  byLanguage: Map<string, IsotonicCalibration>;
+}
 
 /**
  * Calibration: an index of about 80% of the examples codes (a sample of) the other 20% (by example,
- * as titles repeat in real files), and each kind of evidence gets its isotonic curve. The probe
- * index is dropped before the real one is built.
+ * as titles repeat in real files), each kind of evidence gets its isotonic curve, and then each
+ * language with enough held-out examples its own curve over what the first gives. The probe index
+ * is dropped before the real one is built.
  */
-function calibrate(examples: readonly CodedTitle[], seed: number): Record<Evidence, IsotonicCalibration> {
+function calibrate(examples: readonly CodedTitle[], seed: number): Calibrations {
   const next = seededRandom(seed);
   const held: CodedTitle[] = [];
   const kept: CodedTitle[] = [];
   for (const example of examples) (next() < calibrationShare ? held : kept).push(example);
   const probe = buildModels(kept);
-  const step = Math.max(1, held.length / maxCalibrationSamples);
-  const samples: Record<Evidence, { score: number; right: boolean }[]> = { exact: [], exactElsewhere: [], near: [] };
-  for (let at = 0; at < held.length; at += step) {
-    const example = held[Math.floor(at)]!;
-    const raw = rawPrediction(probe, example.norm, undefined, example.lang);
-    if (!raw) continue;
-    samples[raw.evidence].push({ score: raw.score, right: raw.votes[0]!.code === example.code });
-  }
-  return {
-    exact: IsotonicCalibration.fit(samples.exact, { prior: 0.8, strength: 10 }),
-    exactElsewhere: IsotonicCalibration.fit(samples.exactElsewhere, { prior: 0.4, strength: 10 }),
-    near: IsotonicCalibration.fit(samples.near, { prior: 0.3, strength: 10 }),
+  const judged = new Map<number, { evidence: Evidence; score: number; right: boolean } | null>();
+  const judge = (at: number) => {
+    let answer = judged.get(at);
+    if (answer === undefined) {
+      const example = held[at]!;
+      const raw = rawPrediction(probe, example.norm, undefined, example.lang);
+      answer = raw && { evidence: raw.evidence, score: raw.score, right: raw.votes[0]!.code === example.code };
+      judged.set(at, answer);
+    }
+    return answer;
   };
+  /** Evenly spaced, at most `most` of the held-out examples at `ats`, judged. */
+  const sample = (ats: readonly number[], most: number) => {
+    const answers: { evidence: Evidence; score: number; right: boolean }[] = [];
+    const step = Math.max(1, ats.length / most);
+    for (let at = 0; at < ats.length; at += step) {
+      const answer = judge(ats[Math.floor(at)]!);
+      if (answer) answers.push(answer);
+    }
+    return answers;
+  };
+  const answers = sample(Array.from(held.keys()), maxCalibrationSamples);
+  const of = (evidence: Evidence) => answers.filter((answer) => answer.evidence === evidence);
+  const all: Record<Evidence, IsotonicCalibration> = {
+    exact: IsotonicCalibration.fit(of('exact'), { prior: 0.8, strength: 10 }),
+    exactElsewhere: IsotonicCalibration.fit(of('exactElsewhere'), { prior: 0.4, strength: 10 }),
+    near: IsotonicCalibration.fit(of('near'), { prior: 0.3, strength: 10 }),
+  };
+  const byLanguageAts = new Map<string, number[]>();
+  held.forEach((example, at) => {
+    if (!example.lang) return;
+    const ats = byLanguageAts.get(example.lang);
+    if (ats) ats.push(at);
+    else byLanguageAts.set(example.lang, [at]);
+  });
+  const byLanguage = new Map<string, IsotonicCalibration>();
+  for (const [lang, ats] of byLanguageAts) {
+    if (ats.length < minLanguageSamples) continue;
+    const own = sample(ats, maxLanguageSamples).map((answer) => ({ score: all[answer.evidence].apply(answer.score), right: answer.right }));
+    if (own.length >= minLanguageSamples) byLanguage.set(lang, IsotonicCalibration.fit(own, { prior: 0.5, strength: 10 }));
+  }
+  return { all, byLanguage };
 }
 
 /** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */
