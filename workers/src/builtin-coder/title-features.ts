@@ -17,6 +17,37 @@ export function titleFeatures(norm: string): Map<string, number> {
   return features;
 }
 
+/** The letters of normalised titles a 3-gram is numbered over: a space, a–z and 0–9. */
+const alphabet = ' abcdefghijklmnopqrstuvwxyz0123456789';
+const letterNumbers = new Int8Array(128).fill(-1);
+for (let at = 0; at < alphabet.length; at++) letterNumbers[alphabet.charCodeAt(at)] = at;
+const letterNumber = (code: number) => (code < 128 ? letterNumbers[code]! : -1);
+/** How many 3-grams are numbered (each of the alphabet's letters in each of three places). */
+export const trigramCount = alphabet.length ** 3;
+
+/**
+ * The title's features as `titleFeatures` gives them, in the same order with the same counts, but a
+ * 3-gram of the alphabet given as its number (0 to trigramCount − 1) rather than its letters: most
+ * features then need no string made and hashed, which is where an index's build spends its time.
+ */
+export function titleFeatureKeys(norm: string): Map<string | number, number> {
+  const features = new Map<string | number, number>();
+  for (const word of norm.split(' ')) {
+    if (!word) continue;
+    const wordKey = `w:${word}`;
+    features.set(wordKey, (features.get(wordKey) ?? 0) + 1);
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      const first = letterNumber(padded.charCodeAt(i));
+      const second = letterNumber(padded.charCodeAt(i + 1));
+      const third = letterNumber(padded.charCodeAt(i + 2));
+      const key = first >= 0 && second >= 0 && third >= 0 ? (first * alphabet.length + second) * alphabet.length + third : padded.slice(i, i + 3);
+      features.set(key, (features.get(key) ?? 0) + 1);
+    }
+  }
+  return features;
+}
+
 /**
  * Words that say something about the person, not the occupation ('deceased', 'retired', 'late',
  * 'former'), in the languages of the sources the field codes: left out when titles are compared,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coderNorm } from './title-features.js';
+import { coderNorm, titleFeatureKeys, titleFeatures } from './title-features.js';
 import { type CodedTitle, TitleIndex } from './title-index.js';
 
 const coded = (title: string, code: string): CodedTitle => ({ norm: coderNorm(title), code, weight: 1 });
@@ -40,5 +40,18 @@ describe('the index of known titles', () => {
     expect(index.neighbours(coderNorm('smid'), 100).length).toBeLessThan(examples.length);
     expect(index.neighbours(coderNorm('xyzzy'), 5)).toEqual([]);
     expect(index.neighbours(coderNorm('smid'), 0)).toEqual([]);
+  });
+});
+
+describe('the features of a title, 3-grams numbered', () => {
+  const alphabet = ' abcdefghijklmnopqrstuvwxyz0123456789';
+  const letters = (key: string | number) =>
+    typeof key === 'string' ? key : `${alphabet[Math.floor(key / alphabet.length ** 2)]}${alphabet[Math.floor(key / alphabet.length) % alphabet.length]}${alphabet[key % alphabet.length]}`;
+
+  it('are the named features, in the same order with the same counts, whatever the letters', () => {
+    for (const norm of ['skomager', 'farm labourer 2', 'ägare ägare', 'bäcker und bäcker', 'w x', 'aaa aaa', 'mäster']) {
+      expect([...titleFeatureKeys(norm)].map(([key, count]) => [letters(key), count])).toEqual([...titleFeatures(norm)]);
+    }
+    expect([...titleFeatureKeys('ägare').keys()].filter((key) => typeof key === 'string')).toEqual(['w:ägare', ' äg', 'äga']);
   });
 });

@@ -1,4 +1,4 @@
-import { titleFeatures } from './title-features.js';
+import { titleFeatureKeys, trigramCount } from './title-features.js';
 
 /** One coded title the coder learns from, and how much its evidence counts. */
 export interface CodedTitle {
@@ -37,6 +37,8 @@ export class TitleIndex {
     readonly weights: Float64Array,
     /** Per title, its language when all its examples agree on one (undefined: not known, or several). */
     readonly langs: (string | undefined)[],
+    /** Feature ids: of the numbered 3-grams by number (-1: not known), of the other features by name. */
+    private readonly trigramIds: Int32Array,
     private readonly featureIds: Map<string, number>,
     private readonly idf: Float32Array,
     /** Per feature, where its postings start (the last entry ends them); postings are (title, normalised TF-IDF weight). */
@@ -72,14 +74,17 @@ export class TitleIndex {
     const codes = codeWeights.map((weights) => [...weights].map(([code, weight]) => ({ code, weight })).sort((a, b) => b.weight - a.weight));
 
     // Pass 1: feature ids and document frequencies.
+    const trigramIds = new Int32Array(trigramCount).fill(-1);
     const featureIds = new Map<string, number>();
+    let featureCount = 0;
     let df = new Int32Array(1024);
     for (const norm of norms) {
-      for (const feature of titleFeatures(norm).keys()) {
-        let id = featureIds.get(feature);
-        if (id === undefined) {
-          id = featureIds.size;
-          featureIds.set(feature, id);
+      for (const feature of titleFeatureKeys(norm).keys()) {
+        let id = typeof feature === 'number' ? trigramIds[feature]! : (featureIds.get(feature) ?? -1);
+        if (id < 0) {
+          id = featureCount++;
+          if (typeof feature === 'number') trigramIds[feature] = id;
+          else featureIds.set(feature, id);
           if (id >= df.length) {
             const grown = new Int32Array(df.length * 2);
             grown.set(df);
@@ -89,7 +94,6 @@ export class TitleIndex {
         df[id]! += 1;
       }
     }
-    const featureCount = featureIds.size;
     const idf = new Float32Array(featureCount);
     for (let id = 0; id < featureCount; id++) idf[id] = Math.log((norms.length + 1) / (df[id]! + 1)) + 1;
     const postingStart = new Int32Array(featureCount + 1);
@@ -100,11 +104,11 @@ export class TitleIndex {
 
     // Pass 2: each title's normalised TF-IDF weights into the postings.
     for (let doc = 0; doc < norms.length; doc++) {
-      const features = titleFeatures(norms[doc]!);
+      const features = titleFeatureKeys(norms[doc]!);
       let norm2 = 0;
       const entries: [number, number][] = [];
       for (const [feature, tf] of features) {
-        const id = featureIds.get(feature)!;
+        const id = typeof feature === 'number' ? trigramIds[feature]! : featureIds.get(feature)!;
         const weight = (1 + Math.log(tf)) * idf[id]!;
         entries.push([id, weight]);
         norm2 += weight * weight;
@@ -117,7 +121,7 @@ export class TitleIndex {
       }
     }
     const weights = Float64Array.from(codes, (entries) => entries.reduce((sum, entry) => sum + entry.weight, 0));
-    return new TitleIndex(norms, byNorm, codes, weights, docLangs.map((lang) => lang ?? undefined), featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
+    return new TitleIndex(norms, byNorm, codes, weights, docLangs.map((lang) => lang ?? undefined), trigramIds, featureIds, idf, postingStart, postingDocs, postingWeights, Math.max(2_000, norms.length * commonShare));
   }
 
   /** The known title equal to this normalised one, if any. */
@@ -143,9 +147,9 @@ export class TitleIndex {
     const ids: number[] = [];
     const raw: number[] = [];
     let norm2 = 0;
-    for (const [feature, tf] of titleFeatures(norm)) {
-      const id = this.featureIds.get(feature);
-      if (id === undefined) {
+    for (const [feature, tf] of titleFeatureKeys(norm)) {
+      const id = typeof feature === 'number' ? this.trigramIds[feature]! : (this.featureIds.get(feature) ?? -1);
+      if (id < 0) {
         // A feature no known title has still counts in the query's length.
         const weight = (1 + Math.log(tf)) * (Math.log(this.norms.length + 1) + 1);
         norm2 += weight * weight;
