@@ -368,3 +368,100 @@ describe('a set still being imported', () => {
     expect(await listSets()).toEqual([]);
   });
 });
+
+describe("the sets of datasets on /review", () => {
+  const datasetTitle = 'Parish register 1851';
+  const datasetSetName = 'parish-coded';
+  const standaloneName = 'loose-predictions';
+
+  /** Stores a prediction file through the API (to a dataset's set with `datasetId`) and waits for its import. */
+  async function uploadThroughApi(fileName: string, entries: unknown[], datasetId?: string): Promise<{ predictionSetId: string; slug: string }> {
+    const response = await page.request.post(`${app.url}/api/${datasetId ? `datasets/${datasetId}/predictions` : 'predictions'}`, {
+      headers: await csrfHeaders(),
+      multipart: { file: { name: fileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(entries)) } },
+    });
+    expect(response.status(), await response.text()).toBe(202);
+    const accepted = (await response.json()) as { predictionSetId: string; slug: string; jobId: string };
+    await expect.poll(async () => ((await (await page.request.get(`${app.url}/api/jobs/${accepted.jobId}`)).json()) as { state: string }).state, { timeout: 60_000 }).toBe('completed');
+    return accepted;
+  }
+
+  /** Chooses an option of the filter by dataset. */
+  async function chooseDataset(target: Page, label: string): Promise<void> {
+    await target.getByTestId('prediction-sets-dataset-filter').click();
+    await target.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  const shownNames = (target: Page) => target.getByTestId('prediction-set-name').allInnerTexts();
+
+  it("lists a dataset's set with its dataset's name, filters by dataset, and opens its review named by the set's name", async () => {
+    await page.goto(`${app.url}/review`);
+    await expectVisible(page.getByTestId('prediction-sets-empty'));
+    const created = await page.request.post(`${app.url}/api/datasets`, {
+      headers: await csrfHeaders(),
+      data: {
+        data: [
+          { title: 'general farmer', code: '61110', totals: [] },
+          { title: 'tailor', code: '', totals: [] },
+        ],
+        metadata: { title: datasetTitle, titleColumn: 'title', codeColumn: 'hisco', scheme: 'hisco' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(202);
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    await expect.poll(async () => ((await (await page.request.get(`${app.url}/api/jobs/${dataset.jobId}`)).json()) as { state: string }).state, { timeout: 60_000 }).toBe('completed');
+    const coded = [
+      { string: 'general farmer', predictions: [{ uris: ['hisco:61110'], conf: 0.4 }] },
+      { string: 'tailor', predictions: [{ uris: ['hisco:79100'], conf: 0.3 }] },
+    ];
+    const datasetSet = await uploadThroughApi(`${datasetSetName}.json`, coded, dataset.datasetId);
+    await uploadThroughApi(`${standaloneName}.json`, coded);
+
+    await page.reload();
+    const datasetRow = setRow(page, datasetSetName);
+    await expectVisible(datasetRow);
+    expect(await datasetRow.getByTestId('prediction-set-dataset').innerText()).toBe(`Dataset: ${datasetTitle}`);
+    expect(await setRow(page, standaloneName).getByTestId('prediction-set-dataset').count()).toBe(0);
+    expect((await shownNames(page)).sort()).toEqual([standaloneName, datasetSetName].sort());
+
+    await chooseDataset(page, datasetTitle);
+    await expect.poll(() => shownNames(page)).toEqual([datasetSetName]);
+    await datasetRow.getByTestId('mapping-progress').waitFor();
+    await shot(page, 'review-sets-12-dataset-filter-light');
+    await chooseDataset(page, 'Standalone sets');
+    await expect.poll(() => shownNames(page)).toEqual([standaloneName]);
+    await chooseDataset(page, 'All prediction sets');
+    await expect.poll(async () => (await shownNames(page)).length).toBe(2);
+
+    // The dataset's set opens its review where the datasets list opens it, named by its name, not its slug.
+    await datasetRow.getByTestId('prediction-set-name').click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/datasets/${dataset.datasetId}/prediction-sets/${datasetSet.predictionSetId}/entries/`));
+    await page.getByTestId('entry-string').waitFor();
+    const breadcrumbs = page.getByTestId('review-breadcrumbs');
+    expect(await breadcrumbs.getByTestId('review-breadcrumbs-dataset').innerText()).toBe(datasetTitle);
+    expect(await breadcrumbs.getByTestId('review-breadcrumbs-set').innerText()).toBe(datasetSetName);
+    expect(await breadcrumbs.innerText()).not.toContain(datasetSet.slug);
+    await expect.poll(() => page.title()).toContain(`${datasetSetName} · Review`);
+    expect(await page.title()).not.toContain(datasetSet.slug);
+    await shot(page, 'review-sets-13-dataset-review-light');
+  });
+
+  it('in the dark colour scheme', async () => {
+    const { context: dark, page: darkPage } = await newPage(browser, 'dark');
+    try {
+      await darkPage.goto(`${app.url}/review`);
+      await darkPage.getByTestId('review-login-required').getByTestId('login-button').click();
+      await logIn(darkPage, app.admin.username, app.admin.password, { waitClosed: true });
+      await chooseDataset(darkPage, datasetTitle);
+      await expect.poll(() => shownNames(darkPage)).toEqual([datasetSetName]);
+      await setRow(darkPage, datasetSetName).getByTestId('mapping-progress').waitFor();
+      await shot(darkPage, 'review-sets-12-dataset-filter-dark');
+      await setRow(darkPage, datasetSetName).getByTestId('prediction-set-name').click();
+      await darkPage.getByTestId('entry-string').waitFor();
+      expect(await darkPage.getByTestId('review-breadcrumbs-set').innerText()).toBe(datasetSetName);
+      await shot(darkPage, 'review-sets-13-dataset-review-dark');
+    } finally {
+      await dark.close();
+    }
+  });
+});

@@ -129,7 +129,10 @@ describe('the review screen (SPEC §2, §4)', () => {
   it('opens the first unmapped entry and replaces the address with its string', async () => {
     await page.goto(reviewUrl());
     await expectEntry(page, 'a/b weaver');
-    await expectVisible(page.getByTestId('review-breadcrumbs').getByText(set.slug, { exact: true }));
+    // The breadcrumb names the set by its name, never by its slug.
+    await expectVisible(page.getByTestId('review-breadcrumbs-set'));
+    expect(await page.getByTestId('review-breadcrumbs-set').innerText()).toBe('parish registers');
+    expect(await page.getByTestId('review-breadcrumbs').innerText()).not.toContain(set.slug);
     const predictions = page.getByTestId('prediction');
     expect(await predictions.count()).toBe(2);
     expect(await predictions.nth(0).getByTestId('confidence-box').innerText()).toBe('62.0%');

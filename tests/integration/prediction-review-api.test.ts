@@ -200,3 +200,50 @@ describe('the review API (SPEC §7)', () => {
     expect((await reviewer.get(`/api/prediction-sets/${set.predictionSetId}`)).status).toBe(404);
   });
 });
+
+describe("the list of prediction sets (GET /api/prediction-sets) with the sets of datasets", () => {
+  it("lists a dataset's set, with its dataset's id and name, to its owner, a collaborator and an admin, and not to a stranger", async () => {
+    const collaborator = (await env.signIn('cora', 'member')).client;
+    const created = await reviewer.post('/api/datasets', {
+      data: [
+        { title: 'smith', code: '83110', totals: [3] },
+        { title: 'weaver', code: '', totals: [5] },
+      ],
+      metadata: { title: 'Parish 1851', titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', totalsColumns: ['people'] },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(reviewer, dataset.jobId, 60_000)).state).toBe('completed');
+    expect((await reviewer.post(`/api/datasets/${dataset.datasetId}/collaborators`, { username: 'cora' })).status).toBe(200);
+
+    const uploaded = await reviewer.upload(`/api/datasets/${dataset.datasetId}/predictions`, 'parish coded.json', JSON.stringify(entries.slice(0, 5)), {});
+    expect(uploaded.status, await uploaded.clone().text()).toBe(202);
+    const datasetSet = (await uploaded.json()) as { predictionSetId: string; slug: string; jobId: string };
+    expect((await waitForJob(reviewer, datasetSet.jobId, 60_000)).state).toBe('completed');
+    // The collaborator's own standalone set stays listed as standalone beside it.
+    const own = await collaborator.upload('/api/predictions', 'own file.json', JSON.stringify(entries.slice(0, 3)), {});
+    expect(own.status).toBe(202);
+    const ownSet = (await own.json()) as { predictionSetId: string; jobId: string };
+    expect((await waitForJob(collaborator, ownSet.jobId, 60_000)).state).toBe('completed');
+
+    type Listed = { id: string; name: string; dataset_id: string | null; datasetId: string | null; datasetName: string | null; state: string; total: number };
+    const listOf = async (client: HttpClient): Promise<Listed[]> => {
+      const response = await client.get('/api/prediction-sets');
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { predictionSets: Listed[] }).predictionSets;
+    };
+    const expected = { id: datasetSet.predictionSetId, name: 'parish coded', dataset_id: dataset.datasetId, datasetId: dataset.datasetId, datasetName: 'Parish 1851', state: 'ready', total: 5 };
+    expect(await listOf(reviewer)).toEqual([expect.objectContaining(expected)]);
+    const seenByCollaborator = await listOf(collaborator);
+    expect(seenByCollaborator.map((listed) => listed.id)).toEqual([ownSet.predictionSetId, datasetSet.predictionSetId]);
+    expect(seenByCollaborator[0]).toMatchObject({ name: 'own file', dataset_id: null, datasetId: null, datasetName: null });
+    expect(seenByCollaborator[1]).toMatchObject(expected);
+    expect((await listOf(second)).find((listed) => listed.id === datasetSet.predictionSetId)).toMatchObject(expected);
+    expect((await listOf(stranger)).map((listed) => listed.id)).toEqual([]);
+
+    // A collaborator who is removed no longer sees it.
+    const coraId = (await env.app.db.query<{ id: string }>(`SELECT id FROM users WHERE username = 'cora'`)).rows[0]!.id;
+    expect((await reviewer.request('DELETE', `/api/datasets/${dataset.datasetId}/collaborators/${coraId}`)).status).toBe(204);
+    expect((await listOf(collaborator)).map((listed) => listed.id)).toEqual([ownSet.predictionSetId]);
+  });
+});

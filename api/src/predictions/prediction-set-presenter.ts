@@ -1,7 +1,7 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import type { MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
+import type { ListedPredictionSet, MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
 import type { EntryRow, ReviewScope } from '../db/queries/prediction-entry-navigation.js';
-import type { PredictionSetRecord } from '../db/queries/prediction-sets.js';
+import type { ListedPredictionSetRow, PredictionSetRecord } from '../db/queries/prediction-sets.js';
 import type { CodeDetails } from './node-details.js';
 import type { SavedMapping } from './save-mapping.js';
 
@@ -24,6 +24,11 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string)
     reviewOrder: row.review_order,
     isOwner: row.owner_id === viewerId,
   };
+}
+
+/** A set as `/review` lists it: with its dataset's id and title (both null for a standalone set). */
+export function presentListedPredictionSet(row: ListedPredictionSetRow, viewerId: string): ListedPredictionSet {
+  return { ...presentPredictionSet(row, viewerId), datasetId: row.dataset_id, datasetName: row.dataset_id ? row.dataset_title : null };
 }
 
 /** Every URI an entry names: its predictions' and its mapping's. */

@@ -203,8 +203,12 @@ export const predictionRunRequest = z.object({
 });
 export type PredictionRunRequest = z.infer<typeof predictionRunRequest>;
 
-/** `GET /api/prediction-sets` (SPEC §7): the caller's standalone sets, the ones /review lists. */
-export const predictionSetList = z.object({ predictionSets: z.array(predictionSetSummary) });
+/** A set as `/review` lists it: beyond SPEC, the id and title of its dataset (both null for a standalone set). */
+export const listedPredictionSet = predictionSetSummary.extend({ datasetId: z.string().nullable(), datasetName: z.string().nullable() });
+export type ListedPredictionSet = z.infer<typeof listedPredictionSet>;
+
+/** `GET /api/prediction-sets` (SPEC §7): every set the caller may see, standalone ones and those of datasets, the ones /review lists. */
+export const predictionSetList = z.object({ predictionSets: z.array(listedPredictionSet) });
 export type PredictionSetList = z.infer<typeof predictionSetList>;
 
 /** The query of the review's reads and PATCH: threshold and filter (the set's own when missing), and beyond SPEC the review order. */

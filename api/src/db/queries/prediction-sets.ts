@@ -84,12 +84,15 @@ export async function findVisiblePredictionSet(db: Queryable, by: { id: string }
   return result.rows[0] ?? null;
 }
 
-/** The viewer's sets: standalone ones (`/review`), newest first. */
-export async function listVisibleStandaloneSets(db: Queryable, viewer: DatasetViewer): Promise<PredictionSetRow[]> {
-  const result = await db.query<PredictionSetRow>(`SELECT s.* FROM prediction_sets s WHERE s.dataset_id IS NULL AND ${visibleTo} ORDER BY s.created_at DESC`, [
-    viewer.id,
-    viewer.role === 'admin',
-  ]);
+/** A set with the title of its dataset (null for a standalone set), as `/review` lists it. */
+export type ListedPredictionSetRow = PredictionSetRow & { dataset_title: string | null };
+
+/** Every set the viewer may see, standalone ones and those of datasets (`/review`), newest first. */
+export async function listVisibleSets(db: Queryable, viewer: DatasetViewer): Promise<ListedPredictionSetRow[]> {
+  const result = await db.query<ListedPredictionSetRow>(
+    `SELECT s.*, d.title AS dataset_title FROM prediction_sets s LEFT JOIN datasets d ON d.id = s.dataset_id WHERE ${visibleTo} ORDER BY s.created_at DESC`,
+    [viewer.id, viewer.role === 'admin'],
+  );
   return result.rows;
 }
 

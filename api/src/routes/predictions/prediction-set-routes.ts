@@ -20,13 +20,13 @@ import { type DatasetViewer, findDatasetHeading } from '../../db/queries/dataset
 import { findEntry, firstEntry, type ReviewScope, searchEntries } from '../../db/queries/prediction-entry-navigation.js';
 import { countBelowThreshold } from '../../db/queries/prediction-set-counts.js';
 import { setCoverage } from '../../db/queries/prediction-set-coverage.js';
-import { listVisibleStandaloneSets, type PredictionSetRow } from '../../db/queries/prediction-sets.js';
+import { listVisibleSets, type PredictionSetRow } from '../../db/queries/prediction-sets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { deletePredictionSet } from '../../predictions/delete-prediction-set.js';
 import { findVisiblePredictionSetOr404, requirePredictionSetManager, requireReadySet } from '../../predictions/prediction-set-access.js';
-import { presentMappingSaved, presentPredictionSet, presentPredictionSetDetail, presentSearchOption } from '../../predictions/prediction-set-presenter.js';
+import { presentListedPredictionSet, presentMappingSaved, presentPredictionSetDetail, presentSearchOption } from '../../predictions/prediction-set-presenter.js';
 import { readNoEntrySummary, readReviewEntry } from '../../predictions/review-entries.js';
 import { saveMapping } from '../../predictions/save-mapping.js';
 import { saveReviewSettings } from '../../predictions/save-review-settings.js';
@@ -52,8 +52,8 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
 
   router.get('/prediction-sets', async (ctx) => {
     const viewer = viewerOf(ctx);
-    const sets = await listVisibleStandaloneSets(app.db, viewer);
-    ctx.body = { predictionSets: sets.map((set) => presentPredictionSet(set, viewer.id)) } satisfies PredictionSetList;
+    const sets = await listVisibleSets(app.db, viewer);
+    ctx.body = { predictionSets: sets.map((set) => presentListedPredictionSet(set, viewer.id)) } satisfies PredictionSetList;
   });
 
   router.get('/prediction-sets/:id', async (ctx) => {

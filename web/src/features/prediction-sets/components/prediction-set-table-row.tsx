@@ -1,6 +1,5 @@
 import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
-import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import type { PredictionFilter } from '@og/shared/contracts/predictions';
+import type { ListedPredictionSet, PredictionFilter } from '@og/shared/contracts/predictions';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MappingProgress } from '../../../components/mapping-progress';
@@ -10,12 +9,13 @@ import { notifyAdmin } from '../../../lib/notify';
 import { usePredictionSetCounts } from '../../../lib/prediction-sets/get-prediction-set-counts';
 import { useUpdatePredictionSet } from '../../../lib/prediction-sets/update-prediction-set';
 import { useLivePredictionSet } from '../../../lib/prediction-sets/use-live-prediction-set';
+import { reviewBasePath } from '../review/review-address';
 import { PredictionSetFilterControl } from './prediction-set-filter-control';
 import { PredictionSetRowActions } from './prediction-set-row-actions';
 import { PredictionSetThresholdSlider } from './prediction-set-threshold-slider';
 
 export interface PredictionSetTableRowProps {
-  predictionSet: PredictionSetSummary;
+  predictionSet: ListedPredictionSet;
   canDelete: boolean;
 }
 
@@ -69,7 +69,7 @@ function ReadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps) {
           ta="start"
           dir="auto"
           style={{ wordBreak: 'break-word' }}
-          onClick={() => void navigate(`/review/${encodeURIComponent(predictionSet.slug)}?filter=${predictionSet.filter}&threshold=${predictionSet.threshold}`)}
+          onClick={() => void navigate(`${reviewPathOf(predictionSet)}?filter=${predictionSet.filter}&threshold=${predictionSet.threshold}`)}
           data-testid="prediction-set-name"
         >
           <BreakableName name={predictionSet.name} />
@@ -118,8 +118,13 @@ function UnreadySetRow({ predictionSet, canDelete }: PredictionSetTableRowProps)
   );
 }
 
+/** A standalone set's review is under /review by its slug; a dataset's set opens where the datasets list opens it. */
+function reviewPathOf(predictionSet: ListedPredictionSet): string {
+  return reviewBasePath(predictionSet.datasetId ? { setRef: predictionSet.id, datasetId: predictionSet.datasetId } : { setRef: predictionSet.slug, datasetId: null });
+}
+
 type SetRowProps = {
-  predictionSet: PredictionSetSummary;
+  predictionSet: ListedPredictionSet;
   name: ReactNode;
   actions: ReactNode;
 } & (
@@ -136,6 +141,11 @@ function SetRow({ predictionSet, name, actions, ...middle }: SetRowProps) {
       <Table.Td maw={200}>
         <Stack gap={2} align="flex-start" miw={120}>
           {name}
+          {predictionSet.datasetId && (
+            <Text size="xs" dir="auto" style={{ wordBreak: 'break-word' }} data-testid="prediction-set-dataset">
+              Dataset: {predictionSet.datasetName ?? 'untitled'}
+            </Text>
+          )}
           {predictionSet.format && (
             <Text size="xs" c="dimmed">
               {describeFormat(predictionSet.format)}

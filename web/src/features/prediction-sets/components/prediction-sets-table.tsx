@@ -1,4 +1,6 @@
-import { Code, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Code, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ListedPredictionSet } from '@og/shared/contracts/predictions';
+import { useState } from 'react';
 import { usePredictionSetsQuery } from '../api/get-prediction-sets';
 import { PredictionSetTableRow } from './prediction-set-table-row';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -8,9 +10,32 @@ interface PredictionSetsTableProps {
   isAdmin: boolean;
 }
 
-/** SPEC §2 '/review': the 'Prediction sets' table, Name, Threshold, Show, Mapping progress, Total, Date, Actions. */
+/** The filter by dataset: every set, the standalone ones, or one dataset's (by its id). */
+const allSets = 'all';
+const standaloneSets = 'standalone';
+
+/** The filter's choices: all, standalone, then each dataset with a set here, by name. */
+function datasetChoices(list: readonly ListedPredictionSet[]): { value: string; label: string }[] {
+  const datasets = new Map<string, string>();
+  for (const set of list) if (set.datasetId) datasets.set(set.datasetId, set.datasetName ?? 'Untitled dataset');
+  const named = [...datasets].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return [{ value: allSets, label: 'All prediction sets' }, { value: standaloneSets, label: 'Standalone sets' }, ...named];
+}
+
+function matchesChoice(set: ListedPredictionSet, choice: string): boolean {
+  if (choice === allSets) return true;
+  if (choice === standaloneSets) return set.datasetId === null;
+  return set.datasetId === choice;
+}
+
+/**
+ * SPEC §2 '/review': the 'Prediction sets' table, Name, Threshold, Show, Mapping progress, Total,
+ * Date, Actions. Beyond SPEC it lists the sets of datasets too, each with its dataset's name, and
+ * filters them by dataset.
+ */
 export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
   const sets = usePredictionSetsQuery();
+  const [choice, setChoice] = useState<string>(allSets);
 
   if (sets.isPending) {
     return (
@@ -28,7 +53,35 @@ export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
   }
   const list = sets.data.predictionSets;
   if (list.length === 0) return <NoPredictionSets />;
+  const choices = datasetChoices(list);
+  // A dataset whose sets have all gone leaves the filter on every set.
+  const chosen = choices.some((option) => option.value === choice) ? choice : allSets;
+  const shown = list.filter((set) => matchesChoice(set, chosen));
 
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Dataset"
+        data={choices}
+        value={chosen}
+        onChange={(value) => setChoice(value ?? allSets)}
+        allowDeselect={false}
+        searchable={choices.length > 8}
+        maw={360}
+        data-testid="prediction-sets-dataset-filter"
+      />
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="prediction-sets-none-shown">
+          No prediction set here.
+        </Text>
+      ) : (
+        <SetsTable list={shown} isAdmin={isAdmin} />
+      )}
+    </Stack>
+  );
+}
+
+function SetsTable({ list, isAdmin }: { list: readonly ListedPredictionSet[]; isAdmin: boolean }) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={900}>

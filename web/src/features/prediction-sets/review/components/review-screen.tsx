@@ -79,19 +79,26 @@ export function ReviewScreen(props: ReviewScreenProps) {
   return <ReviewWorkspace {...props} detail={detail.data} />;
 }
 
+/** Datasets / the dataset's title / the set's name, or for a standalone set Review / the set's name (never its slug). */
 function ReviewBreadcrumbs({ detail }: { detail: PredictionSetDetail }) {
   return (
-    <Breadcrumbs data-testid="review-breadcrumbs">
-      <Anchor component={Link} to="/datasets/list" size="sm">
-        Datasets
-      </Anchor>
-      {!detail.dataset && (
+    <Breadcrumbs data-testid="review-breadcrumbs" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+      {detail.dataset ? (
+        <Anchor component={Link} to="/datasets/list" size="sm">
+          Datasets
+        </Anchor>
+      ) : (
         <Anchor component={Link} to="/review" size="sm">
-          Prediction sets
+          Review
         </Anchor>
       )}
-      <Text size="sm" dir="auto">
-        {detail.predictionSet.slug}
+      {detail.dataset && (
+        <Text size="sm" dir="auto" data-testid="review-breadcrumbs-dataset">
+          {detail.dataset.title}
+        </Text>
+      )}
+      <Text size="sm" dir="auto" style={{ wordBreak: 'break-word' }} data-testid="review-breadcrumbs-set">
+        {detail.predictionSet.name}
       </Text>
     </Breadcrumbs>
   );
@@ -204,7 +211,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
 
   return (
     <Stack gap="md" data-testid="review-screen">
-      <title>{`${entry?.string ?? set.slug} · Review · The Occupation Graph`}</title>
+      <title>{`${entry ? `${entry.string} · ` : ''}${set.name} · Review · The Occupation Graph`}</title>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <ReviewBreadcrumbs detail={detail} />
         <Group gap="xs" wrap="nowrap">
