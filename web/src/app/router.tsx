@@ -24,10 +24,11 @@ const page = {
   conversionCode: () => import('./routes/conversion-code-page').then((module) => ({ Component: module.ConversionCodePage })),
   predictionSets: () => import('./routes/review/prediction-sets-page').then((module) => ({ Component: module.PredictionSetsPage })),
   review: () => import('./routes/review/review-page').then((module) => ({ Component: module.ReviewPage })),
+  login: () => import('./routes/login-page').then((module) => ({ Component: module.LoginPage })),
   notFound: () => import('./routes/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
 } satisfies Record<string, RouteObject['lazy']>;
 
-/** The route table of SPEC §2. /admin, /datasets and /convert need a login; /review is not guarded. */
+/** The route table of SPEC §2, and /login. /admin, /datasets and /convert need a login; /review is not guarded. */
 const pages: RouteObject[] = [
   { index: true, lazy: page.home },
   {
@@ -55,6 +56,8 @@ const pages: RouteObject[] = [
   { path: 'explore', lazy: page.explore },
   { path: 'learn', lazy: page.learn },
   { path: 'translate', lazy: page.translate },
+  // Opens the login modal, then goes to `?next=` (a path of this site only).
+  { path: 'login', lazy: page.login },
   {
     // The user's conversions: /convert is 'My datasets' of the conversion page's header.
     path: 'convert',

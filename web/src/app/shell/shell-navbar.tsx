@@ -2,24 +2,27 @@ import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBinaryTree2,
+  IconChecklist,
   IconCompass,
   IconDatabase,
   IconLanguage,
   IconSchool,
   IconSettings,
   IconTable,
+  IconTransform,
   IconUpload,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
+import { isAtOrBelow } from './nav-paths';
 
 interface NavItem {
   label: string;
   to: string;
   icon: Icon;
   testId: string;
-  /** Highlighted on every path that starts with this; without it, only on its own path. */
+  /** Highlighted on this path and every path below it; without it, only on its own path. */
   activePrefix?: string;
 }
 
@@ -46,15 +49,22 @@ const memberSections: NavSection[] = [
   },
 ];
 
+/** Pages of one's own work, for logged-in users: the prediction sets to review and the conversions. */
+const memberItems: NavItem[] = [
+  { label: 'Review', to: '/review', icon: IconChecklist, testId: 'nav-review', activePrefix: '/review' },
+  { label: 'Conversions', to: '/convert', icon: IconTransform, testId: 'nav-conversions', activePrefix: '/convert' },
+];
+
 const publicItems: NavItem[] = [
   { label: 'Explore', to: '/explore', icon: IconCompass, testId: 'nav-explore', activePrefix: '/explore' },
   { label: 'Learn', to: '/learn', icon: IconSchool, testId: 'nav-learn', activePrefix: '/learn' },
 ];
 
-/** Sidebar: Admin and Datasets for logged-in users, Explore and Learn for everyone (SPEC §2). */
+/** Sidebar: Admin, Datasets, Review and Conversions for logged-in users, Explore and Learn for everyone (SPEC §2). */
 export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useAuth();
   const sections = user ? memberSections : [];
+  const items = user ? [...memberItems, ...publicItems] : publicItems;
 
   return (
     // The page's own scrolling, not Mantine's ScrollArea: that one brings Floating UI onto every public page.
@@ -70,7 +80,7 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
             </Stack>
           </Box>
         ))}
-        {publicItems.map((item) => (
+        {items.map((item) => (
           <ShellNavLink key={item.to} item={item} onNavigate={onNavigate} />
         ))}
       </Stack>
@@ -80,7 +90,7 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
 
 function ShellNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const active = item.activePrefix ? pathname.startsWith(item.activePrefix) : pathname === item.to;
+  const active = item.activePrefix ? isAtOrBelow(pathname, item.activePrefix) : pathname === item.to;
   const Icon = item.icon;
 
   return (
