@@ -226,19 +226,21 @@ describe("the list of prediction sets (GET /api/prediction-sets) with the sets o
     const ownSet = (await own.json()) as { predictionSetId: string; jobId: string };
     expect((await waitForJob(collaborator, ownSet.jobId, 60_000)).state).toBe('completed');
 
-    type Listed = { id: string; name: string; dataset_id: string | null; datasetId: string | null; datasetName: string | null; state: string; total: number };
+    type Listed = { id: string; name: string; dataset_id: string | null; datasetId: string | null; datasetName: string | null; state: string; total: number; canDelete: boolean };
     const listOf = async (client: HttpClient): Promise<Listed[]> => {
       const response = await client.get('/api/prediction-sets');
       expect(response.status).toBe(200);
       return ((await response.json()) as { predictionSets: Listed[] }).predictionSets;
     };
     const expected = { id: datasetSet.predictionSetId, name: 'parish coded', dataset_id: dataset.datasetId, datasetId: dataset.datasetId, datasetName: 'Parish 1851', state: 'ready', total: 5 };
-    expect(await listOf(reviewer)).toEqual([expect.objectContaining(expected)]);
+    expect(await listOf(reviewer)).toEqual([expect.objectContaining({ ...expected, canDelete: true })]);
     const seenByCollaborator = await listOf(collaborator);
     expect(seenByCollaborator.map((listed) => listed.id)).toEqual([ownSet.predictionSetId, datasetSet.predictionSetId]);
-    expect(seenByCollaborator[0]).toMatchObject({ name: 'own file', dataset_id: null, datasetId: null, datasetName: null });
-    expect(seenByCollaborator[1]).toMatchObject(expected);
-    expect((await listOf(second)).find((listed) => listed.id === datasetSet.predictionSetId)).toMatchObject(expected);
+    expect(seenByCollaborator[0]).toMatchObject({ name: 'own file', dataset_id: null, datasetId: null, datasetName: null, canDelete: true });
+    // Only the dataset's owner (or an admin) may delete a dataset's set, as the DELETE says.
+    expect(seenByCollaborator[1]).toMatchObject({ ...expected, canDelete: false });
+    expect((await collaborator.request('DELETE', `/api/prediction-sets/${datasetSet.predictionSetId}`)).status).toBe(403);
+    expect((await listOf(second)).find((listed) => listed.id === datasetSet.predictionSetId)).toMatchObject({ ...expected, canDelete: true });
     expect((await listOf(stranger)).map((listed) => listed.id)).toEqual([]);
 
     // A collaborator who is removed no longer sees it.

@@ -1,5 +1,6 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { ListedPredictionSet, MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
+import type { DatasetViewer } from '../db/queries/datasets.js';
 import type { EntryRow, ReviewScope } from '../db/queries/prediction-entry-navigation.js';
 import type { ListedPredictionSetRow, PredictionSetRecord } from '../db/queries/prediction-sets.js';
 import type { CodeDetails } from './node-details.js';
@@ -26,9 +27,18 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string)
   };
 }
 
-/** A set as `/review` lists it: with its dataset's id and title (both null for a standalone set). */
-export function presentListedPredictionSet(row: ListedPredictionSetRow, viewerId: string): ListedPredictionSet {
-  return { ...presentPredictionSet(row, viewerId), datasetId: row.dataset_id, datasetName: row.dataset_id ? row.dataset_title : null };
+/**
+ * A set as `/review` lists it to `viewer`: with its dataset's id and title (both null for a
+ * standalone set), and whether the viewer may delete it (as `requirePredictionSetManager` says).
+ */
+export function presentListedPredictionSet(row: ListedPredictionSetRow, viewer: DatasetViewer): ListedPredictionSet {
+  const manager = row.dataset_id ? row.dataset_owner_id : row.owner_id;
+  return {
+    ...presentPredictionSet(row, viewer.id),
+    datasetId: row.dataset_id,
+    datasetName: row.dataset_id ? row.dataset_title : null,
+    canDelete: manager === viewer.id || viewer.role === 'admin',
+  };
 }
 
 /** Every URI an entry names: its predictions' and its mapping's. */

@@ -203,8 +203,11 @@ export const predictionRunRequest = z.object({
 });
 export type PredictionRunRequest = z.infer<typeof predictionRunRequest>;
 
-/** A set as `/review` lists it: beyond SPEC, the id and title of its dataset (both null for a standalone set). */
-export const listedPredictionSet = predictionSetSummary.extend({ datasetId: z.string().nullable(), datasetName: z.string().nullable() });
+/**
+ * A set as `/review` lists it: beyond SPEC, the id and title of its dataset (both null for a
+ * standalone set), and whether the caller may delete it (its owner, a dataset's set: the dataset's owner, or an admin).
+ */
+export const listedPredictionSet = predictionSetSummary.extend({ datasetId: z.string().nullable(), datasetName: z.string().nullable(), canDelete: z.boolean() });
 export type ListedPredictionSet = z.infer<typeof listedPredictionSet>;
 
 /** `GET /api/prediction-sets` (SPEC §7): every set the caller may see, standalone ones and those of datasets, the ones /review lists. */

@@ -84,13 +84,13 @@ export async function findVisiblePredictionSet(db: Queryable, by: { id: string }
   return result.rows[0] ?? null;
 }
 
-/** A set with the title of its dataset (null for a standalone set), as `/review` lists it. */
-export type ListedPredictionSetRow = PredictionSetRow & { dataset_title: string | null };
+/** A set with the title and owner of its dataset (null for a standalone set), as `/review` lists it. */
+export type ListedPredictionSetRow = PredictionSetRow & { dataset_title: string | null; dataset_owner_id: string | null };
 
 /** Every set the viewer may see, standalone ones and those of datasets (`/review`), newest first. */
 export async function listVisibleSets(db: Queryable, viewer: DatasetViewer): Promise<ListedPredictionSetRow[]> {
   const result = await db.query<ListedPredictionSetRow>(
-    `SELECT s.*, d.title AS dataset_title FROM prediction_sets s LEFT JOIN datasets d ON d.id = s.dataset_id WHERE ${visibleTo} ORDER BY s.created_at DESC`,
+    `SELECT s.*, d.title AS dataset_title, d.owner_id AS dataset_owner_id FROM prediction_sets s LEFT JOIN datasets d ON d.id = s.dataset_id WHERE ${visibleTo} ORDER BY s.created_at DESC`,
     [viewer.id, viewer.role === 'admin'],
   );
   return result.rows;

@@ -53,7 +53,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
   router.get('/prediction-sets', async (ctx) => {
     const viewer = viewerOf(ctx);
     const sets = await listVisibleSets(app.db, viewer);
-    ctx.body = { predictionSets: sets.map((set) => presentListedPredictionSet(set, viewer.id)) } satisfies PredictionSetList;
+    ctx.body = { predictionSets: sets.map((set) => presentListedPredictionSet(set, viewer)) } satisfies PredictionSetList;
   });
 
   router.get('/prediction-sets/:id', async (ctx) => {

@@ -17,7 +17,7 @@ export function PredictionSetsPage() {
             <Title order={2} size="h4">
               Prediction sets
             </Title>
-            <PredictionSetsTable isAdmin={user.role === 'admin'} />
+            <PredictionSetsTable />
           </Stack>
         </>
       ) : (

@@ -5,11 +5,6 @@ import { usePredictionSetsQuery } from '../api/get-prediction-sets';
 import { PredictionSetTableRow } from './prediction-set-table-row';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
-interface PredictionSetsTableProps {
-  /** An administrator may delete anyone's set; others only their own. */
-  isAdmin: boolean;
-}
-
 /** The filter by dataset: every set, the standalone ones, or one dataset's (by its id). */
 const allSets = 'all';
 const standaloneSets = 'standalone';
@@ -33,7 +28,7 @@ function matchesChoice(set: ListedPredictionSet, choice: string): boolean {
  * Date, Actions. Beyond SPEC it lists the sets of datasets too, each with its dataset's name, and
  * filters them by dataset.
  */
-export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
+export function PredictionSetsTable() {
   const sets = usePredictionSetsQuery();
   const [choice, setChoice] = useState<string>(allSets);
 
@@ -75,13 +70,14 @@ export function PredictionSetsTable({ isAdmin }: PredictionSetsTableProps) {
           No prediction set here.
         </Text>
       ) : (
-        <SetsTable list={shown} isAdmin={isAdmin} />
+        <SetsTable list={shown} />
       )}
     </Stack>
   );
 }
 
-function SetsTable({ list, isAdmin }: { list: readonly ListedPredictionSet[]; isAdmin: boolean }) {
+/** Each row may be deleted as the server says: by its owner (a dataset's set: the dataset's owner) or an administrator. */
+function SetsTable({ list }: { list: readonly ListedPredictionSet[] }) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={900}>
@@ -102,7 +98,7 @@ function SetsTable({ list, isAdmin }: { list: readonly ListedPredictionSet[]; is
               <PredictionSetTableRow
                 key={predictionSet.id}
                 predictionSet={predictionSet}
-                canDelete={predictionSet.isOwner || isAdmin}
+                canDelete={predictionSet.canDelete}
               />
             ))}
           </Table.Tbody>
