@@ -59,6 +59,7 @@ interface ListedSet {
   state: string;
   total: number;
   name: string;
+  error: string | null;
 }
 interface ListedDataset {
   id: string;
@@ -128,6 +129,14 @@ async function openUploadTab(target: Page, title: string): Promise<void> {
   await expectVisible(target.getByTestId('predictions-modal'));
   await target.getByText('Upload prediction results', { exact: true }).click();
   await target.getByTestId('predictions-file').waitFor();
+}
+
+/** Opens the header's recent jobs and answers the latest job with a label in a state. */
+async function openRecentJob(target: Page, label: string, state: string): Promise<Locator> {
+  await target.getByTestId('jobs-indicator').click();
+  const job = target.getByTestId('jobs-list').locator(`[data-testid="recent-job"][data-state="${state}"]`).filter({ hasText: label }).first();
+  await expectVisible(job, 30_000);
+  return job;
 }
 
 async function closeModal(target: Page): Promise<void> {
@@ -284,6 +293,13 @@ describe('a prediction file uploaded through Run predictions', () => {
     setId = set!.id;
     expect(await row.getAttribute('data-prediction-set-id')).toBe(setId);
     await shot(page, 'prediction-sets-list-ready-light');
+
+    // The header's recent jobs say what the import did, not its last progress numbers.
+    const job = await openRecentJob(page, 'Import predictions', 'completed');
+    expect(await job.getByTestId('recent-job-line').innerText()).toBe(`Imported ${(titles.length + paddingCount).toLocaleString('en')} entries`);
+    await shot(page, 'prediction-sets-jobs-indicator-light');
+    await page.getByTestId('jobs-indicator').click();
+    await page.getByTestId('jobs-list').waitFor({ state: 'hidden' });
   });
 
   it("'Update progress' reads the counts into a ring, which follows reviewers' saves live", async () => {
@@ -422,6 +438,8 @@ describe('a prediction file uploaded through Run predictions', () => {
     await openUploadTab(darkPage, datasetTitle);
     await shot(darkPage, 'prediction-sets-modal-upload-dark');
     await closeModal(darkPage);
+    await openRecentJob(darkPage, 'Import predictions', 'completed');
+    await shot(darkPage, 'prediction-sets-jobs-indicator-dark');
     await dark.close();
   });
 
@@ -458,8 +476,21 @@ describe('a prediction file the import refuses', () => {
     await row.locator('[data-testid="prediction-set-status"][data-state="failed"]').waitFor({ timeout: 30_000 });
     const error = (await setsOf(datasetId))[0]!;
     expect(error.state).toBe('failed');
-    expect(await row.getByTestId('prediction-set-error').innerText()).toContain('broken-predictions.json');
+    // One line, the whole message on demand.
+    expect(await row.getByTestId('prediction-set-error-line').innerText()).toContain('broken-predictions.json');
+    expect(await row.getByTestId('prediction-set-error').count()).toBe(0);
     await shot(page, 'prediction-sets-list-failed-light');
+    await row.getByTestId('prediction-set-error-details').click();
+    expect((await row.getByTestId('prediction-set-error').innerText()).trim()).toBe(error.error?.trim());
+    await shot(page, 'prediction-sets-list-failed-details-light');
+
+    // The recent jobs say the import failed, with its error.
+    const job = await openRecentJob(page, 'Import predictions', 'failed');
+    expect(await job.getByTestId('recent-job-line').innerText()).toMatch(/^Failed/);
+    expect(await job.getByTestId('recent-job-error').innerText()).toContain('broken-predictions.json');
+    await shot(page, 'prediction-sets-jobs-indicator-failed-light');
+    await page.getByTestId('jobs-indicator').click();
+    await page.getByTestId('jobs-list').waitFor({ state: 'hidden' });
 
     const menu = await openSetMenu(page, 'broken-predictions');
     await expectDisabledWithReason(page, menu.getByTestId('review-unmapped'), 'could not be imported');

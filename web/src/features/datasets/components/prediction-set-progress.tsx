@@ -1,6 +1,7 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import { IconRefresh } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MappingProgress } from '../../../components/mapping-progress';
 import { PredictionSetImportStatus } from '../../../components/prediction-set-import-status';
@@ -9,26 +10,55 @@ import { useLivePredictionSet } from '../../../lib/prediction-sets/use-live-pred
 
 /**
  * A prediction set's 'Mapping progress' cell (SPEC §2): while it is imported, its import's live
- * ring; if the import failed, why; once ready, 'Update progress', which reads its counts and
- * becomes the mapping-progress ring, kept live as reviewers save.
+ * ring; if the import failed, why (in one line, the whole message on demand); once ready, 'Update
+ * progress', which reads its counts and becomes the mapping-progress ring, kept live as reviewers save.
  */
 export function PredictionSetProgress({ predictionSet }: { predictionSet: PredictionSetSummary }) {
   if (predictionSet.state === 'failed') {
-    return (
-      <Stack gap={4} data-testid="prediction-set-status" data-state="failed">
-        <Badge color="red" variant="light">
-          failed
-        </Badge>
-        <Text size="sm" c="red" maw={380} style={{ wordBreak: 'break-word' }} data-testid="prediction-set-error">
-          {predictionSet.error ?? 'The prediction file could not be imported.'}
-        </Text>
-      </Stack>
-    );
+    return <FailedImport error={predictionSet.error ?? 'The prediction file could not be imported.'} />;
   }
   if (predictionSet.state === 'importing') {
     return <PredictionSetImportStatus predictionSet={predictionSet} />;
   }
   return <ReadySetProgress setId={predictionSet.id} threshold={predictionSet.threshold} />;
+}
+
+/**
+ * A failed import in one line: the badge and the error's first line, cut to the cell; 'Details'
+ * opens the whole message below it (a file's error can name many lines and columns).
+ */
+function FailedImport({ error }: { error: string }) {
+  const [opened, details] = useDisclosure(false);
+  const firstLine = error.split('\n', 1)[0]!.trim();
+  return (
+    <Stack gap={4} maw={380} data-testid="prediction-set-status" data-state="failed">
+      <Group gap="xs" wrap="nowrap">
+        <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+          failed
+        </Badge>
+        <Text size="sm" c="red" truncate="end" title={firstLine} style={{ minWidth: 0 }} data-testid="prediction-set-error-line">
+          {firstLine}
+        </Text>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-xs"
+          style={{ flexShrink: 0 }}
+          rightSection={opened ? <IconChevronUp size={12} /> : <IconChevronDown size={12} />}
+          aria-expanded={opened}
+          onClick={details.toggle}
+          data-testid="prediction-set-error-details"
+        >
+          Details
+        </Button>
+      </Group>
+      {opened && (
+        <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="prediction-set-error">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function ReadySetProgress({ setId, threshold }: { setId: string; threshold: number }) {

@@ -3,7 +3,8 @@ import type { JobRun } from '@og/shared/contracts/jobs';
 import { useDisclosure } from '@mantine/hooks';
 import { IconListCheck } from '@tabler/icons-react';
 import { JobStateBadge, jobStateColors } from '../../../components/job-state-badge';
-import { describeJobProgress, isJobFinished, isJobRunning, jobPercent } from '../../../lib/job-progress';
+import { isJobFinished, isJobRunning, jobPercent } from '../../../lib/job-progress';
+import { describeRecentJob } from '../job-outcome';
 import { useRecentJobs } from '../hooks/use-recent-jobs';
 
 /** Header icon listing the user's recent jobs; the badge counts those not yet finished. */
@@ -83,7 +84,7 @@ function RecentJobsBody({ jobs, isPending, error }: RecentJobsBodyProps) {
 function RecentJobRow({ job }: { job: JobRun }) {
   const running = isJobRunning(job.state);
   return (
-    <Stack gap={6} px="md" py="sm" data-testid="recent-job">
+    <Stack gap={6} px="md" py="sm" data-testid="recent-job" data-state={job.state}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={500} truncate>
           {job.label}
@@ -99,16 +100,16 @@ function RecentJobRow({ job }: { job: JobRun }) {
           animated
         />
       )}
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {describeJobProgress(job)}
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" data-testid="recent-job-line">
+          {describeRecentJob(job)}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
           {formatJobTime(job.updatedAt)}
         </Text>
       </Group>
       {job.state === 'failed' && job.error && (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red" data-testid="recent-job-error">
           {job.error}
         </Text>
       )}
