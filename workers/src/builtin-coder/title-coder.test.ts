@@ -105,6 +105,18 @@ describe('the built-in coder’s confidences per language', () => {
     // Without its language, a title gets the confidence of all languages together.
     expect(coder.predict('smed 999')[0]!.conf).toBeGreaterThan(swedish.conf + 0.1);
   });
+
+  it('never calls a title of a language it has too few held-out titles of 90% sure', () => {
+    // Known titles whose source names no language, each always with its one code: surely right.
+    const coder = TitleCoder.build(Array.from({ length: 10 }, () => examples).flat());
+    expect(coder.predict('farm labourer')[0]!.conf).toBeGreaterThanOrEqual(0.9);
+    // A Danish or Icelandic title: no held-out title of the language showed how often it is right, so the same match stays below 0.9.
+    for (const lang of ['da', 'is']) {
+      const first = coder.predict('farm labourer', { lang })[0]!;
+      expect(first.code).toBe('62105');
+      expect(first.conf).toBeLessThan(0.9);
+    }
+  });
 });
 
 describe('isotonic calibration', () => {

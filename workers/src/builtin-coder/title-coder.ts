@@ -110,7 +110,8 @@ export class TitleCoder {
     const overall = this.calibrations.all[raw.evidence].apply(raw.score);
     const language = options.lang ? this.calibrations.byLanguage.get(options.lang) : undefined;
     // A language's own curve only lowers a confidence: its held-out titles are fewer than all of them, and a census's unseen titles are harder than held-out ones.
-    const first = language ? Math.min(overall, language.apply(overall)) : overall;
+    // A language without a curve (too few held-out titles, or none) is never called surer than unproven: nothing showed the coder is that right in it.
+    const first = language ? Math.min(overall, language.apply(overall)) : options.lang ? Math.min(overall, unprovenLanguageCap) : overall;
     if (first < minConfidence) return [];
     const rest = raw.votes.slice(1, k);
     const restVotes = rest.reduce((sum, vote) => sum + vote.vote, 0);
@@ -128,6 +129,12 @@ const maxCalibrationSamples = 6_000;
 const maxLanguageSamples = 3_000;
 /** Held-out answers a language needs for a curve of its own; with fewer, the curves of all languages serve alone. */
 const minLanguageSamples = 200;
+/**
+ * The highest confidence for a title of a language without a curve of its own (fewer than
+ * minLanguageSamples held-out titles, or none learned): below 0.9, the level a reviewer may take
+ * as settled, as nothing measured how often the coder is right in that language.
+ */
+const unprovenLanguageCap = 0.85;
 
 /**
  * A curve per kind of evidence over all the examples, and, for each language with enough held-out
