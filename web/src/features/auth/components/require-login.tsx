@@ -1,7 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../auth-context';
 import { LazyLoginModal } from './lazy-login-modal';
+import { SessionCheckLoader } from './session-check-loader';
 
 /** Guards a route subtree: its pages render only for a logged-in user (SPEC §2). */
 export function RequireLogin() {
@@ -9,13 +9,7 @@ export function RequireLogin() {
   const navigate = useNavigate();
 
   if (user) return <Outlet />;
-  if (isChecking) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Checking your session" />
-      </Center>
-    );
-  }
+  if (isChecking) return <SessionCheckLoader />;
   return (
     <LazyLoginModal
       opened
