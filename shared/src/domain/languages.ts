@@ -48,6 +48,11 @@ export function languageName(code: string): string | null {
   return byCode.get(code)?.names[0] ?? null;
 }
 
+/** A language as the screens and prompts say it: its English name, or the code itself when it names no language we list. */
+export function languageLabel(code: string): string {
+  return languageName(code) ?? code;
+}
+
 /** Every language a dataset may be in, by English name. */
 export function languageChoices(): { code: string; name: string }[] {
   return isoLanguages.map((language) => ({ code: language.code, name: language.names[0]! })).sort((a, b) => a.name.localeCompare(b.name, 'en'));

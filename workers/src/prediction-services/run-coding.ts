@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Config, LlmModel } from '@og/api/config/config';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
-import { languageName, readLanguage } from '@og/shared/domain/languages';
+import { languageLabel, readLanguage } from '@og/shared/domain/languages';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import type { CodePrediction } from '../builtin-coder/title-coder.js';
 import { codeWithLlm } from './llm-coder.js';
@@ -63,7 +63,7 @@ export async function codingFor(
   if (!service) throw new UnrecoverableError(`The model ${run.model} is not configured on this server.`);
   const lookup = (await deps.schemes.trees.get(run.scheme)).tree.lookup;
   const byCode = new Map(Object.values(lookup).map((record) => [record.label, record]));
-  const llmContext = { schemeLabel: schemeById(run.scheme).label, language: languageLabel(context.language), period: context.period };
+  const llmContext = { schemeLabel: schemeById(run.scheme).label, language: promptLanguage(context.language), period: context.period };
   // First asks not sent yet: asking again for left-out titles may only spend what they and the batches in flight leave.
   let firstAsksLeft = Math.ceil(context.titles / batchSize);
   return {
@@ -74,7 +74,7 @@ export async function codingFor(
       return codeWithLlm(
         titles.map((title) => ({
           title,
-          language: languageLabel(context.titleLanguages.get(title) ?? null),
+          language: promptLanguage(context.titleLanguages.get(title) ?? null),
           candidates: (context.builtin!.get(title) ?? []).flatMap((prediction) => {
             const record = byCode.get(prediction.code);
             return record ? [{ code: record.label, label: record.name }] : [];
@@ -98,9 +98,9 @@ export async function codingFor(
 }
 
 /** A language as a prompt names it: 'Dutch' for `nl`; a value that is no language code as it is; null for none or several. */
-function languageLabel(language: string | null): string | null {
+function promptLanguage(language: string | null): string | null {
   if (!language || language === 'mul') return null;
-  return languageName(language) ?? language;
+  return languageLabel(language);
 }
 
 /**

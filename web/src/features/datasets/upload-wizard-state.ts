@@ -1,6 +1,6 @@
 import { datasetMetadata, type DatasetMetadata, type DatasetMetadataInput, type DatasetPeriod, wikidataQid } from '@og/shared/contracts/datasets';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { languageChoices, languageName, severalLanguages } from '@og/shared/domain/languages';
+import { languageChoices, languageLabel, languageName, severalLanguages } from '@og/shared/domain/languages';
 import { formatBytes } from '../../lib/format-bytes';
 import type { ColumnGuess } from './column-guess';
 import type { CsvProfile } from './workers/csv-profile';
@@ -50,7 +50,7 @@ export function titleLanguageChoices(shipped: readonly string[]): { group: strin
 export function describeLanguageChoice(state: Pick<UploadWizardState, 'language' | 'languageColumn'>): string | null {
   if (state.language === null) return null;
   if (state.language === languageFromColumn) return state.languageColumn ? `From the column “${state.languageColumn}”` : null;
-  return languageName(state.language) ?? state.language;
+  return languageLabel(state.language);
 }
 
 /** The three agreements on the last step (SPEC §2: pre-checked). */

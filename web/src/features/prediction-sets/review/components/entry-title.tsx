@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
-import { languageName } from '@og/shared/domain/languages';
+import { languageLabel } from '@og/shared/domain/languages';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import classes from './review.module.css';
 
@@ -20,7 +20,7 @@ export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTi
     ...entry.totals.map((total, index) => `${totalsColumns[index] ?? `total ${index + 1}`}: ${total.toLocaleString('en')}`),
     entry.unknownURIs.length ? `${entry.unknownURIs.length} predicted ${entry.unknownURIs.length === 1 ? 'code is' : 'codes are'} not in the scheme` : null,
   ].filter((fact): fact is string => fact !== null);
-  const language = entry.language ? (languageName(entry.language) ?? entry.language) : null;
+  const language = entry.language ? languageLabel(entry.language) : null;
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <Tooltip label="Previous entry (←)" withArrow>
