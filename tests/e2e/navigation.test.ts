@@ -96,7 +96,8 @@ describe('the sidebar’s Review and Conversions, and /login', () => {
     await screenshot(page, 'navigation-login-dark');
     await page.getByRole('button', { name: 'Close login' }).click();
     await expect.poll(() => pathOf(page)).toBe('/');
-    expect(await page.getByTestId('login-modal').count()).toBe(0);
+    // The modal leaves with its closing transition, so its absence is awaited.
+    await expect.poll(() => page.getByTestId('login-modal').count()).toBe(0);
     await expectVisible(page.getByTestId('login-button'));
     await context.close();
   });
