@@ -1,4 +1,5 @@
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import { noConfidenceBest, type SetConfidences, setConfidences } from '@og/shared/contracts/prediction-reading';
 import type { ListedPredictionSet, MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
 import type { DatasetViewer } from '../db/queries/datasets.js';
 import type { EntryRow, ReviewScope } from '../db/queries/prediction-entry-navigation.js';
@@ -24,7 +25,14 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string)
     format: row.format,
     reviewOrder: row.review_order,
     isOwner: row.owner_id === viewerId,
+    confidences: row.state === 'ready' ? confidencesOf(row.stats) : null,
   };
+}
+
+/** How a ready set's confidences came, as its import recorded it (a set imported before readings had them from its file). */
+function confidencesOf(stats: Record<string, unknown> | null): SetConfidences {
+  const recorded = setConfidences.safeParse(stats?.confidences);
+  return recorded.success ? recorded.data : { source: 'file', given: null };
 }
 
 /**
@@ -77,7 +85,7 @@ export function presentNoEntrySummary(set: PredictionSetRecord, scope: ReviewSco
 
 /** A review's search result: an entry's string, whether it is mapped and its best prediction's confidence. */
 export function presentSearchOption(row: { string: string; mapped: boolean; best_conf: number }): SearchOptions['options'][number] {
-  return { string: row.string, mapped: row.mapped, bestConf: row.best_conf };
+  return { string: row.string, mapped: row.mapped, bestConf: row.best_conf === noConfidenceBest ? null : row.best_conf };
 }
 
 /** Beyond SPEC: the set as lists show it, with its dataset's title and totals columns, for the review's header. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schemeId } from './schemes.js';
 import { plainText } from './validation.js';
+import { setConfidences } from './prediction-reading.js';
 import { readLanguage, severalLanguages } from '../domain/languages.js';
 import { jobProgress, jobStates } from '../jobs/job-kinds.js';
 
@@ -128,6 +129,8 @@ export const predictionSetSummary = z.object({
   format: z.string().nullable(),
   reviewOrder: z.enum(['file', 'totals', 'confidence']),
   isOwner: z.boolean(),
+  /** How its confidences came (issue 28): from the file, none, or given at import for the first-ranked code; null before the import is done. */
+  confidences: setConfidences.nullable().optional(),
 });
 export type PredictionSetSummary = z.infer<typeof predictionSetSummary>;
 

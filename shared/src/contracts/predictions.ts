@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSchemeId } from '../domain/schemes.js';
 import { uncodedReasons } from '../jobs/job-kinds.js';
 import { predictionSetSummary } from './datasets.js';
+import { entryContext } from './prediction-reading.js';
 
 /**
  * Prediction sets and their review (SPEC §3 "Prediction set", "Prediction set count", "Prediction
@@ -38,7 +39,8 @@ export function splitPredictionUri(uri: string): { scheme: string; code: string 
   return { scheme: uri.slice(0, colon), code: uri.slice(colon + 1) };
 }
 
-export const prediction = z.object({ uris: z.array(predictionUri), conf: z.number().min(0).max(1) });
+/** A prediction: its codes and its confidence, null when the file gave none (below any threshold). */
+export const prediction = z.object({ uris: z.array(predictionUri), conf: z.number().min(0).max(1).nullable() });
 export type Prediction = z.infer<typeof prediction>;
 
 /** SPEC §3 "Tag options": the 16 tags a reviewer can add to a mapping. */
@@ -111,6 +113,8 @@ export const predictionEntryAnswer = z.object({
     language: z.string().nullable().optional(),
     /** Why an entry without predictions has none, as its set's run said; null when no run said (an imported set, or an entry with predictions). */
     noPredictionReason: z.enum(uncodedReasons).nullable().optional(),
+    /** The kept columns of the entry's rows (year, source, reference code…) and, in a dataset's set, the dataset's codes of the title. */
+    context: z.array(entryContext).optional(),
   }),
   nodeDetails: z.record(z.string(), nodeDetail),
 });
@@ -165,7 +169,7 @@ export type PredictionSetCoverage = z.infer<typeof predictionSetCoverage>;
 export const searchMinLength = 3;
 export const searchLimit = 100;
 export const searchOptions = z.object({
-  options: z.array(z.object({ string: z.string(), mapped: z.boolean(), bestConf: z.number() })).max(searchLimit),
+  options: z.array(z.object({ string: z.string(), mapped: z.boolean(), bestConf: z.number().nullable() })).max(searchLimit),
 });
 export type SearchOptions = z.infer<typeof searchOptions>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crosswalkColumns, crosswalkRelationMap, keptSetLink, linkRelation } from '../contracts/links.js';
 import { schemeId } from '../contracts/schemes.js';
+import { predictionReading } from '../contracts/prediction-reading.js';
 
 export const jobStates = ['queued', 'active', 'retrying', 'completed', 'failed'] as const;
 export type JobState = (typeof jobStates)[number];
@@ -186,6 +187,8 @@ export const jobKinds = {
       /** The stored upload, under DATA_DIR/uploads. */
       path: z.string(),
       originalName: z.string(),
+      /** The column-mapping step's reading of the file (issue 28); without one the layout is recognised. */
+      reading: predictionReading.optional(),
     }),
     phases: predictionImportPhases,
     result: z.object({
