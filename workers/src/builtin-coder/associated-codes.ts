@@ -2,7 +2,7 @@ import { readLinkMaps } from '@og/api/links/link-maps';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { schemeCode } from '../predictions-import/prediction-codes.js';
+import { schemeCode } from '@og/api/predictions/prediction-file/prediction-codes';
 
 /**
  * 'Restrict predictions to associated codes' (the upload wizard): a title may only be

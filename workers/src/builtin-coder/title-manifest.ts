@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { nameHeaderColumns } from '@og/shared/domain/csv-header';
 import { isSchemeId, type SchemeId, schemeIds } from '@og/shared/domain/schemes';
-import { schemeCode } from '../predictions-import/prediction-codes.js';
+import { schemeCode } from '@og/api/predictions/prediction-file/prediction-codes';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
 

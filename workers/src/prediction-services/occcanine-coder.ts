@@ -1,5 +1,5 @@
 import type { CodePrediction } from '../builtin-coder/title-coder.js';
-import { hiscoCode } from '../predictions-import/prediction-codes.js';
+import { hiscoCode } from '@og/api/predictions/prediction-file/prediction-codes';
 import { postJson, type RequestBudget, ServiceError } from './service-request.js';
 
 /**

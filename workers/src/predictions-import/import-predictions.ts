@@ -8,7 +8,7 @@ import { dropLeftoverPredictionTables, findPredictionSet } from '@og/api/db/quer
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
-import { openPredictionFile, type PredictedEntry } from './prediction-file.js';
+import { openPredictionFile, type PredictedEntry } from '@og/api/predictions/prediction-file/prediction-file';
 import {
   attachPredictionPartition,
   copyField,

@@ -4,7 +4,7 @@ import { dropLeftoverPredictionTables, markPredictionSetFailed } from '@og/api/d
 import { isInUploads, removeUpload } from '@og/api/lib/uploads';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
-import { PredictionFileError } from '../predictions-import/prediction-file-error.js';
+import { PredictionFileError } from '@og/api/predictions/prediction-file/prediction-file-error';
 import { importPredictions, PredictionSetGoneError } from '../predictions-import/import-predictions.js';
 
 /** What the set says when the server, not the file, made its import fail. */

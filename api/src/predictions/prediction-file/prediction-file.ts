@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
-import { CrosswalkFileError } from '@og/api/links/crosswalk-file/crosswalk-file-error';
-import { decodeFileText, TextAhead } from '@og/api/links/crosswalk-file/file-text';
-import { readTableRows, type TableRow } from '@og/api/links/crosswalk-file/table-rows';
+import { CrosswalkFileError } from '../../links/crosswalk-file/crosswalk-file-error.js';
+import { decodeFileText, TextAhead } from '../../links/crosswalk-file/file-text.js';
+import { readTableRows, type TableRow } from '../../links/crosswalk-file/table-rows.js';
 import { findOccCanineColumns, OccCanineEntries } from './occcanine-csv.js';
 import { JsonListScanner, readOccpastEntry } from './occpast-json.js';
 import { PredictionFileError } from './prediction-file-error.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@og/api/config/config';
+import { loadConfig } from '../../config/config.js';
 import { PredictionFileError } from './prediction-file-error.js';
 import { openPredictionFile, type PredictedEntry, type PredictionFileOptions, type PredictionFileSummary } from './prediction-file.js';
 

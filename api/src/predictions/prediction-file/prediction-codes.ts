@@ -1,5 +1,5 @@
 import { isSchemeId, type SchemeId, schemeIds } from '@og/shared/domain/schemes';
-import { quoteValue } from '@og/api/files/dataset-file-error';
+import { quoteValue } from '../../files/dataset-file-error.js';
 
 /**
  * The small readings both prediction formats share: a title without the model's language prefix,

@@ -1,4 +1,4 @@
-import { quoteValue } from '@og/api/files/dataset-file-error';
+import { quoteValue } from '../../files/dataset-file-error.js';
 import { readPredictionUri, readProbability, titleOf } from './prediction-codes.js';
 import { PredictionFileError } from './prediction-file-error.js';
 import type { PredictedEntry } from './prediction-file.js';

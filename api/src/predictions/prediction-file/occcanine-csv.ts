@@ -1,7 +1,7 @@
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { quoteValue } from '@og/api/files/dataset-file-error';
-import { cellText } from '@og/api/links/crosswalk-file/crosswalk-row';
-import type { TableRow } from '@og/api/links/crosswalk-file/table-rows';
+import { quoteValue } from '../../files/dataset-file-error.js';
+import { cellText } from '../../links/crosswalk-file/crosswalk-row.js';
+import type { TableRow } from '../../links/crosswalk-file/table-rows.js';
 import { cellCodes, probabilityProblem, readProbability, schemeCode, schemeOfPrefix, titleOf } from './prediction-codes.js';
 import { PredictionFileError } from './prediction-file-error.js';
 import type { PredictedEntry, PredictionFileSummary } from './prediction-file.js';
