@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { PredictionReading } from '@og/shared/contracts/prediction-reading';
 import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { AppError } from '@og/shared/errors/app-error';
 import { jobIdFor } from '@og/shared/jobs/job-kinds';
@@ -10,6 +11,8 @@ import { removeUpload } from '../lib/uploads.js';
 export interface StoredPredictionUpload {
   path: string;
   originalName: string;
+  /** The column-mapping step's reading; null: the layout is recognised. */
+  reading?: PredictionReading | null;
 }
 
 /** A set's name from its file's ('occcanine_toydata_predictions.csv' → 'occcanine_toydata_predictions'). */
@@ -62,7 +65,7 @@ export async function createPredictionSet(
     throw error;
   }
   try {
-    const run = await app.jobs.enqueue(app.db, 'predictions.import', { predictionSetId: setId, path: upload.path, originalName: upload.originalName }, { ownerId, requestKey });
+    const run = await app.jobs.enqueue(app.db, 'predictions.import', { predictionSetId: setId, path: upload.path, originalName: upload.originalName, ...(upload.reading ? { reading: upload.reading } : {}) }, { ownerId, requestKey });
     const queuedFor = (run.input as { predictionSetId?: string } | null)?.predictionSetId;
     if (queuedFor && queuedFor !== setId) {
       throw new AppError('conflict', 'This Idempotency-Key was used for a prediction set that has since been deleted; send the file with a new key.');

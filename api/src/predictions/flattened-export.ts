@@ -1,5 +1,6 @@
 import { codeCell, type CsvCell } from '@og/shared/domain/csv-writer';
 import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
+import { contextCell } from './entry-context.js';
 
 /**
  * The 'Flattened' export (SPEC §2 Export menus): a CSV with one row per entry and chosen
@@ -9,7 +10,7 @@ import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
  * reads back as the text itself: the Nested export is the exact one.
  *
  * Columns: [prediction_set] string [occurrences totals…] uri scheme code name source confidence
- * tags mapped_by mapped_at. `prediction_set` (the set's name) only in a dataset's export; the
+ * tags mapped_by mapped_at [kept columns…]. `prediction_set` (the set's name) only in a dataset's export; the
  * occurrences and one column per totals column (named as the dataset's metadata names them) only
  * for sets of a dataset (a standalone set has none).
  */
@@ -19,6 +20,8 @@ export interface FlattenedLayout {
   withSetName: boolean;
   /** The dataset's totals columns; null for a standalone set (no occurrences or totals columns). */
   totalsColumns: string[] | null;
+  /** The columns the sets kept from their files (year, source, reference codes…), after the standard columns; each cell their values, most frequent first. */
+  contextColumns?: string[];
 }
 
 /** What the export says of a code: its label ('Occupation code') and name; null when its scheme has no such code. */
@@ -38,13 +41,22 @@ export function flattenedHeader(layout: FlattenedLayout): string[] {
     'tags',
     'mapped_by',
     'mapped_at',
+    ...contextHeader(layout),
   ];
+}
+
+/** A kept column's header: its name, marked when a standard column has it already. */
+function contextHeader(layout: FlattenedLayout): string[] {
+  const standard = new Set(['prediction_set', 'string', 'occurrences', ...(layout.totalsColumns ?? []), 'uri', 'scheme', 'code', 'name', 'source', 'confidence', 'tags', 'mapped_by', 'mapped_at']);
+  return (layout.contextColumns ?? []).map((column) => (standard.has(column) ? `context_${column}` : column));
 }
 
 /** The highest confidence of any prediction naming the URI, or null when none does (a code chosen in the tree only). */
 function confidenceOf(entry: ExportedEntry, uri: string): number | null {
   let best: number | null = null;
-  for (const prediction of entry.predictions) if (prediction.uris.includes(uri) && (best === null || prediction.conf > best)) best = prediction.conf;
+  for (const prediction of entry.predictions) {
+    if (prediction.uris.includes(uri) && prediction.conf !== null && (best === null || prediction.conf > best)) best = prediction.conf;
+  }
   return best;
 }
 
@@ -67,7 +79,7 @@ export function flattenedRows(entry: ExportedEntry, layout: FlattenedLayout, cod
     entry.string,
     ...(layout.totalsColumns ? [entry.occurrences, ...layout.totalsColumns.map((_, index) => entry.totals[index])] : []),
   ];
-  const tail: CsvCell[] = [entry.tags.join('; '), entry.mapped_by, entry.mapped_at?.toISOString()];
+  const tail: CsvCell[] = [entry.tags.join('; '), entry.mapped_by, entry.mapped_at?.toISOString(), ...(layout.contextColumns ?? []).map((column) => contextCell(entry.context, column))];
   const chosen = chosenUris(entry);
   if (chosen.length === 0) return [[...head, '', '', '', '', '', '', ...tail]];
   return chosen.map(({ uri, source }) => {

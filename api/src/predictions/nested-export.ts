@@ -1,5 +1,6 @@
 import type { NestedExportEntry } from '@og/shared/contracts/predictions';
 import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
+import { contextValues } from './entry-context.js';
 
 /**
  * The 'Nested' export (SPEC §2 Export menus): the OCCPAST list a prediction file is,
@@ -9,13 +10,16 @@ import type { ExportedEntry } from '../db/queries/prediction-entry-pages.js';
  *       "occurrences": 12, "totals": [7, 5]}, …]
  *
  * one entry a line, in the file's order, with the predictions as stored (most confident first).
- * `occurrences` and `totals` only for a set of a dataset. The importer reads `string` and
+ * `occurrences` and `totals` only for a set of a dataset; `context` (`{"Year": [{"value": "1881",
+ * "count": 3}]}`) only for an entry that kept columns of its file. A prediction the file gave no
+ * confidence has `"conf": null`. The importer reads `string` and
  * `predictions` and ignores the rest, so the export of a set uploaded again is the same set.
  *
  * A dataset's export is one object: `{"dataset": title, "totalsColumns": […], "predictionSets":
  * [{"id", "name", "slug", "entries": [the entries as above]}, …]}` (contract: nestedDatasetExport).
  */
 export function nestedEntry(entry: ExportedEntry, withTotals: boolean): NestedExportEntry {
+  const kept = contextValues(entry.context);
   return {
     string: entry.string,
     predictions: entry.predictions.map((prediction) => ({ uris: prediction.uris, conf: prediction.conf })),
@@ -27,6 +31,7 @@ export function nestedEntry(entry: ExportedEntry, withTotals: boolean): NestedEx
       mappedAt: entry.mapped_at ? entry.mapped_at.toISOString() : null,
     },
     ...(withTotals ? { occurrences: entry.occurrences, totals: entry.totals } : {}),
+    ...(kept ? { context: kept } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { SchemeContext } from '../schemes/scheme-context.js';
 import { entryPages } from '../db/queries/prediction-entry-pages.js';
 import { flattenedHeader, flattenedRows, type FlattenedLayout } from './flattened-export.js';
 import { nestedLines } from './nested-export.js';
+import { keptColumns, setReading } from './entry-context.js';
 import { CodeDetails } from './node-details.js';
 
 /** What an export covers: one set (`sets` holds it), or every ready set of a dataset (in the order they were made). */
@@ -13,7 +14,7 @@ export interface ExportScope {
   kind: 'set' | 'dataset';
   /** The dataset the sets belong to (its title and totals columns); null for a standalone set. */
   dataset: { title: string; totalsColumns: string[] } | null;
-  sets: { id: string; name: string; slug: string }[];
+  sets: { id: string; name: string; slug: string; stats?: Record<string, unknown> | null }[];
   /** Names the file: the set's or the dataset's name. */
   name: string;
 }
@@ -57,7 +58,11 @@ async function* utf8Pieces(text: AsyncIterable<string>): AsyncGenerator<Buffer> 
 }
 
 async function* flattenedText(deps: { db: Queryable; schemes: SchemeContext }, scope: ExportScope): AsyncGenerator<string> {
-  const layout: FlattenedLayout = { withSetName: scope.kind === 'dataset', totalsColumns: scope.dataset?.totalsColumns ?? null };
+  const layout: FlattenedLayout = {
+    withSetName: scope.kind === 'dataset',
+    totalsColumns: scope.dataset?.totalsColumns ?? null,
+    contextColumns: keptColumns(scope.sets.map((set) => setReading(set.stats))),
+  };
   yield utf8Bom + csvLines([flattenedHeader(layout)]);
   for (const set of scope.sets) {
     for await (const page of entryPages(deps.db, set.id)) {

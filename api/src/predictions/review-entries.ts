@@ -1,5 +1,7 @@
 import type { NoEntrySummary, PredictionEntryAnswer } from '@og/shared/contracts/predictions';
-import { titleLanguage } from '@og/shared/domain/languages';
+import { languageOfValues, titleLanguage } from '@og/shared/domain/languages';
+import { contextLanguages, contextUris, presentEntryContext, setReading } from './entry-context.js';
+import { findEntryContextSources } from '../db/queries/prediction-entry-context.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { findEntryLanguageSources } from '../db/queries/dataset-title-languages.js';
@@ -17,16 +19,21 @@ import { entryUris, presentEntry, presentNoEntrySummary } from './prediction-set
  * its set's run gave none.
  */
 export async function readReviewEntry(app: Pick<AppContext, 'db' | 'schemes'>, scope: ReviewScope, entry: EntryRow): Promise<PredictionEntryAnswer> {
-  const [around, details, languageSources, noPredictionReason] = await Promise.all([
+  const [around, languageSources, noPredictionReason, contextSources] = await Promise.all([
     neighbours(app.db, scope, entry),
-    CodeDetails.of(app.schemes, entryUris(entry)),
     findEntryLanguageSources(app.db, scope.setId, entry.string),
     entry.predictions.length === 0 ? findEntryReason(app.db, scope.setId, entry.string) : null,
+    findEntryContextSources(app.db, scope.setId, entry.string),
   ]);
+  const context = presentEntryContext(entry.context, setReading(contextSources.stats), contextSources.dataset);
+  // Reference codes and the dataset's codes are shown with their names.
+  const codes = contextUris(context);
+  const details = await CodeDetails.of(app.schemes, [...entryUris(entry), ...codes]);
   const answer = presentEntry(entry, around, details);
-  // The title's language, shown beside it: its dataset's, or its rows' in the dataset's language column.
-  const language = languageSources ? titleLanguage(languageSources, languageSources.values) : null;
-  return { ...answer, predictionEntry: { ...answer.predictionEntry, language, noPredictionReason } };
+  if (codes.length) Object.assign(answer.nodeDetails, details.details(codes));
+  // The title's language, shown beside it: its dataset's (its language, or its rows' in its language column), else its rows' in the file.
+  const language = (languageSources ? titleLanguage(languageSources, languageSources.values) : null) ?? languageOfValues(contextLanguages(entry.context));
+  return { ...answer, predictionEntry: { ...answer.predictionEntry, language, noPredictionReason, context } };
 }
 
 /** What the review shows when no entry is in its scope (SPEC §8's 'No {filter} entry found in dataset' table). */

@@ -1,6 +1,6 @@
 import type { CodeMatches } from '@og/shared/contracts/schemes';
 import { codeKey } from '@og/shared/domain/code-key';
-import { schemes } from '@og/shared/domain/schemes';
+import { type SchemeId, schemes } from '@og/shared/domain/schemes';
 import type { CachedTree, SchemeTrees } from './scheme-trees.js';
 
 /** A scheme's code strings ('Occupation code'), as they are and by {@link codeKey}. */
@@ -30,6 +30,17 @@ export class SchemeCodeIndex {
       }),
     );
     return { sampled: sample.length, schemes: counted.filter(({ empty }) => !empty).map(({ scheme, matches }) => ({ scheme, matches })) };
+  }
+
+  /** For each of the distinct `codes`, the schemes it is a code of (as written, or by {@link codeKey}). */
+  async schemesOf(codes: readonly string[]): Promise<Map<string, SchemeId[]>> {
+    const known = await Promise.all(schemes.map(async ({ id }) => ({ id, codes: this.schemeCodes(await this.trees.get(id)) })));
+    return new Map(
+      [...new Set(codes)].map((code) => {
+        const key = codeKey(code);
+        return [code, known.filter((scheme) => scheme.codes.labels.has(code) || scheme.codes.keys.has(key)).map((scheme) => scheme.id)];
+      }),
+    );
   }
 
   private schemeCodes(cached: CachedTree): SchemeCodes {

@@ -108,7 +108,8 @@ export type PredictionPreview = z.infer<typeof predictionPreview>;
 export const entryContext = z.object({
   column: z.string(),
   kind: z.enum(['context', 'reference', 'dataset']),
-  values: z.array(z.object({ value: z.string(), count: z.number().int().positive() })),
+  /** `uri`: a reference or dataset code's URI (`hisco:61110`), whose name the answer's node details hold. */
+  values: z.array(z.object({ value: z.string(), count: z.number().int().positive(), uri: z.string().nullable().optional() })),
 });
 export type EntryContext = z.infer<typeof entryContext>;
 
@@ -133,3 +134,12 @@ export function bestConfidence(predictions: readonly { conf: number | null }[]):
   const given = predictions.flatMap((prediction) => (prediction.conf === null ? [] : [prediction.conf]));
   return given.length ? Math.max(...given) : noConfidenceBest;
 }
+
+/** How a set read with `reading` (null: a known layout read as it is) has its confidences. */
+export function readingConfidences(reading: Pick<PredictionReading, 'codes' | 'firstConfidence'> | null): SetConfidences {
+  if (!reading || reading.codes.some((code) => code.confidence !== null)) return { source: 'file', given: null };
+  return reading.firstConfidence !== null ? { source: 'given', given: reading.firstConfidence } : { source: 'none', given: null };
+}
+
+/** The key of an entry's stored context that holds its rows' languages (beside the kept columns' names). */
+export const languageContextKey = '@language';

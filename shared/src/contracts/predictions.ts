@@ -255,7 +255,7 @@ export const predictionExportQuery = z.object({ format: z.enum(predictionExportF
 /** One entry of a 'Nested' export: OCCPAST's `{string, predictions}`, the mapping, and a dataset's totals for the title. */
 export const nestedExportEntry = z.object({
   string: z.string(),
-  predictions: z.array(z.object({ uris: z.array(z.string()), conf: z.number() })),
+  predictions: z.array(z.object({ uris: z.array(z.string()), conf: z.number().nullable() })),
   mappings: z.object({
     nodeURIs: z.array(z.string()),
     predictionURIs: z.array(z.string()),
@@ -267,6 +267,8 @@ export const nestedExportEntry = z.object({
   /** A set of a dataset only: the dataset's rows with this title, and the sums of its totals columns. */
   occurrences: z.number().optional(),
   totals: z.array(z.number()).optional(),
+  /** The columns the entry kept of its file's rows: per column its most frequent values with their rows. */
+  context: z.record(z.string(), z.array(z.object({ value: z.string(), count: z.number() }))).optional(),
 });
 export type NestedExportEntry = z.infer<typeof nestedExportEntry>;
 

@@ -9,6 +9,11 @@ import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
 import { openPredictionFile, type PredictedEntry } from '@og/api/predictions/prediction-file/prediction-file';
+import { type CodeTally, codeSchemeProblem } from '@og/api/predictions/prediction-file/code-schemes';
+import { PredictionFileError } from '@og/api/predictions/prediction-file/prediction-file-error';
+import { SchemeCodeIndex } from '@og/api/schemes/scheme-code-index';
+import { bestConfidence, languageContextKey, readingConfidences } from '@og/shared/contracts/prediction-reading';
+import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import {
   attachPredictionPartition,
   copyField,
@@ -83,7 +88,7 @@ class UriMatcher {
  * its highest confidence, most confident first (ties in the file's order).
  */
 async function entryPredictions(written: PredictedEntry['predictions'], matcher: UriMatcher): Promise<PredictedEntry['predictions']> {
-  const byUris = new Map<string, { uris: string[]; conf: number; rank: number }>();
+  const byUris = new Map<string, { uris: string[]; conf: number | null; rank: number }>();
   for (const [rank, prediction] of written.entries()) {
     const uris: string[] = [];
     for (const uri of prediction.uris) {
@@ -93,9 +98,44 @@ async function entryPredictions(written: PredictedEntry['predictions'], matcher:
     const key = JSON.stringify(uris);
     const known = byUris.get(key);
     if (!known) byUris.set(key, { uris, conf: prediction.conf, rank });
-    else if (prediction.conf > known.conf) known.conf = prediction.conf;
+    else if (prediction.conf !== null && (known.conf === null || prediction.conf > known.conf)) known.conf = prediction.conf;
   }
-  return [...byUris.values()].sort((a, b) => b.conf - a.conf || a.rank - b.rank).map(({ uris, conf }) => ({ uris, conf }));
+  // Without a confidence a prediction ranks after those with one (as `NULLS LAST` in the grouping).
+  const rankOf = (conf: number | null) => conf ?? -Infinity;
+  return [...byUris.values()].sort((a, b) => rankOf(b.conf) - rankOf(a.conf) || a.rank - b.rank).map(({ uris, conf }) => ({ uris, conf }));
+}
+
+/** What an entry keeps of its rows besides title and codes: its kept columns' values and its language. */
+function storedContext(entry: PredictedEntry): Record<string, string> | null {
+  if (!entry.context && !entry.language) return null;
+  return { ...entry.context, ...(entry.language ? { [languageContextKey]: entry.language } : {}) };
+}
+
+/** The codes a file read by a reading names, per scheme, with how often and where first each is met, for {@link codeSchemeProblem}. */
+class CodeTallies {
+  private readonly byScheme = new Map<string, Map<string, CodeTally>>();
+
+  count(entry: PredictedEntry): void {
+    for (const prediction of entry.predictions) {
+      for (const uri of prediction.uris) {
+        const { scheme, code } = splitPredictionUri(uri);
+        let codes = this.byScheme.get(scheme);
+        if (!codes) this.byScheme.set(scheme, (codes = new Map()));
+        const known = codes.get(code);
+        if (known) known.count++;
+        else codes.set(code, { code, count: 1, line: entry.line, column: prediction.column ?? null });
+      }
+    }
+  }
+
+  /** Fails the file when its codes are not its scheme's, or mix two schemes. */
+  async check(index: SchemeCodeIndex): Promise<void> {
+    for (const [scheme, codes] of this.byScheme) {
+      if (!isSchemeId(scheme)) continue;
+      const problem = await codeSchemeProblem([...codes.values()], scheme, index);
+      if (problem) throw new PredictionFileError(null, problem.message);
+    }
+  }
 }
 
 /**
@@ -147,14 +187,19 @@ export async function importPredictions(
     const file = await openPredictionFile(input.path, {
       signal: context.signal,
       onBytes: (done, total) => void report({ phase: 'reading', done, total, unit: 'bytes' }),
+      reading: input.reading ?? null,
     });
+    // A file read by a reading keeps its rows' languages and kept columns, and its codes are checked against its scheme.
+    const withContext = file.reading !== null;
+    const tallies = withContext ? new CodeTallies() : null;
     let pending = '';
     let position = 0;
     for await (const entry of file.entries) {
       position++;
+      tallies?.count(entry);
       const predictions = await entryPredictions(entry.predictions, matcher);
-      const best = predictions.length ? predictions[0]!.conf : 0;
-      pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${best}\n`;
+      const kept = withContext ? storedContext(entry) : null;
+      pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${bestConfidence(predictions)}\t${kept ? copyField(JSON.stringify(kept)) : '\\N'}\n`;
       if (pending.length >= copyPieceLength) {
         copy.write(Buffer.from(pending, 'utf8'));
         pending = '';
@@ -164,10 +209,15 @@ export async function importPredictions(
     if (pending) copy.write(Buffer.from(pending, 'utf8'));
     await copy.end();
     const summary = file.summary();
+    if (summary.rows > 0 && summary.emptyTitles === summary.rows) {
+      const column = file.reading ? ` ${file.reading.title}` : '';
+      throw new PredictionFileError(null, `the title column${column} is empty in every row (${summary.rows} rows): choose the column that holds the titles.`);
+    }
+    if (tallies) await tallies.check(new SchemeCodeIndex(deps.schemes.trees));
     phaseDone('reading');
 
     await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
-    const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown] });
+    const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
     phaseDone('grouping');
     await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
     await indexPredictionPartition(client, db, set.id);
@@ -181,7 +231,11 @@ export async function importPredictions(
       ignoredColumns: summary.ignoredColumns,
       bytes,
     };
-    const attached = await attachPredictionPartition(client, set.id, { entries, format: summary.format, stats: { ...result } });
+    const attached = await attachPredictionPartition(client, set.id, {
+      entries,
+      format: summary.format,
+      stats: { ...result, confidences: readingConfidences(file.reading), reading: file.reading },
+    });
     if (!attached) throw new PredictionSetGoneError();
     phaseDone('attaching');
     result.phaseSeconds = phaseSeconds;

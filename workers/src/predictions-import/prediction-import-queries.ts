@@ -33,11 +33,14 @@ export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
   await db.query(
-    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, predictions jsonb NOT NULL, best_conf numeric NOT NULL)
+    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb)
      WITH (autovacuum_enabled = false)`,
   );
-  return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf) FROM STDIN`;
+  return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
 }
+
+/** How many of a kept column's values an entry keeps: its most frequent. */
+export const contextValuesKept = 5;
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
 export function copyField(value: string): string {
@@ -48,11 +51,17 @@ export function copyField(value: string): string {
  * Groups the staging lines (one per entry of the file, its predictions merged already) into the
  * set's partition: one row per distinct string, at the position of its first entry. A string met
  * once goes in as it is; the entries of a string met more than once are merged here: per URI list
- * the highest confidence, most confident first (ties in the file's order). Each row gets its best
- * confidence (0 without predictions), the URIs its scheme does not have and, for a set of a
- * dataset, the dataset's totals for that title (summed over its codes). Answers the number of entries.
+ * the highest confidence, most confident first (ties in the file's order; those without a confidence
+ * last). Each row gets its best confidence (0 without predictions, -1 when none of them has a
+ * confidence), the URIs its scheme does not have, for a set of a dataset the dataset's totals for
+ * that title (summed over its codes), and `withContext` its rows' kept columns (the most frequent
+ * values of each, with their counts). Answers the number of entries.
  */
-export async function groupPredictionsIntoPartition(db: Queryable, setId: string, options: { datasetId: string | null; unknownUris: string[] }): Promise<number> {
+export async function groupPredictionsIntoPartition(
+  db: Queryable,
+  setId: string,
+  options: { datasetId: string | null; unknownUris: string[]; withContext?: boolean },
+): Promise<number> {
   const partition = predictionEntriesTable(setId);
   const staging = identifier(predictionStagingTable(setId));
   await db.query(
@@ -72,6 +81,21 @@ export async function groupPredictionsIntoPartition(db: Queryable, setId: string
         GROUP BY title
       )`
     : '';
+  // Per string and kept column, its most frequent values with their rows: {"Year": [["1881", 3], …]}.
+  const contexts = options.withContext
+    ? /* sql */ `
+      , context_values AS (
+        SELECT s.string, kv.key, kv.value, count(*) AS n,
+               row_number() OVER (PARTITION BY s.string, kv.key ORDER BY count(*) DESC, kv.value) AS place
+          FROM ${staging} s, jsonb_each_text(s.context) kv
+         GROUP BY s.string, kv.key, kv.value
+      ), contexts AS (
+        SELECT string, jsonb_object_agg(key, vals) AS context FROM (
+          SELECT string, key, jsonb_agg(jsonb_build_array(value, n) ORDER BY n DESC, value) AS vals
+            FROM context_values WHERE place <= ${contextValuesKept} GROUP BY string, key) per_column
+        GROUP BY string
+      )`
+    : '';
   const unknownUris = options.unknownUris.length
     ? `ARRAY(SELECT DISTINCT uri FROM jsonb_array_elements(s.predictions) p, jsonb_array_elements_text(p->'uris') uri WHERE uri = ANY($1::text[]) ORDER BY uri)`
     : `'{}'::text[]`;
@@ -79,24 +103,26 @@ export async function groupPredictionsIntoPartition(db: Queryable, setId: string
     `WITH repeated AS MATERIALIZED (
        SELECT string FROM ${staging} GROUP BY string HAVING count(*) > 1
      ), per_uris AS (
-       SELECT s.string, p.prediction->'uris' AS uris, max((p.prediction->>'conf')::numeric) AS conf, min(ARRAY[s.pos, p.rank]) AS first
+       SELECT s.string, p.prediction->'uris' AS uris, max((p.prediction->>'conf')::numeric) AS conf, min(ARRAY[s.pos, p.rank]) AS first, max(s.best_conf) AS best
          FROM ${staging} s JOIN repeated USING (string), jsonb_array_elements(s.predictions) WITH ORDINALITY AS p(prediction, rank)
         GROUP BY s.string, p.prediction->'uris'
      ), merged AS (
        SELECT e.string, e.pos, e.norm, COALESCE(m.predictions, '[]'::jsonb) AS predictions, COALESCE(m.best_conf, 0) AS best_conf
          FROM (SELECT s.string, min(s.pos) AS pos, min(s.norm) AS norm FROM ${staging} s JOIN repeated USING (string) GROUP BY s.string) e
-         LEFT JOIN (SELECT string, jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC, first) AS predictions, max(conf) AS best_conf
+         LEFT JOIN (SELECT string, jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC NULLS LAST, first) AS predictions,
+                           COALESCE(max(conf), min(best)) AS best_conf
                       FROM per_uris GROUP BY string) m USING (string)
      ), entries AS (
        SELECT s.string, s.pos, s.norm, s.predictions, s.best_conf FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM repeated r WHERE r.string = s.string)
        UNION ALL
        SELECT string, pos, norm, predictions, best_conf FROM merged
-     )${datasetTitles}
-     INSERT INTO ${identifier(partition)} (set_id, position, string, norm, predictions, best_conf, unknown_uris, occurrences, totals)
+     )${datasetTitles}${contexts}
+     INSERT INTO ${identifier(partition)} (set_id, position, string, norm, predictions, best_conf, unknown_uris, occurrences, totals${options.withContext ? ', context' : ''})
      SELECT ${literal(setId)}::uuid, s.pos, s.string, s.norm, s.predictions, s.best_conf, ${unknownUris},
-            ${options.datasetId ? 'COALESCE(c.occurrences, 0), COALESCE(t.totals, \'{}\')' : "0, '{}'"}
+            ${options.datasetId ? 'COALESCE(c.occurrences, 0), COALESCE(t.totals, \'{}\')' : "0, '{}'"}${options.withContext ? ', x.context' : ''}
        FROM entries s
-       ${options.datasetId ? 'LEFT JOIN title_counts c ON c.title = s.string LEFT JOIN title_totals t ON t.title = s.string' : ''}`,
+       ${options.datasetId ? 'LEFT JOIN title_counts c ON c.title = s.string LEFT JOIN title_totals t ON t.title = s.string' : ''}
+       ${options.withContext ? 'LEFT JOIN contexts x ON x.string = s.string' : ''}`,
     options.unknownUris.length ? [options.unknownUris] : [],
   );
   return inserted.rowCount ?? 0;

@@ -1,4 +1,6 @@
 import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
+import { languageContextKey } from '@og/shared/contracts/prediction-reading';
+import type { StoredContext } from '../../predictions/entry-context.js';
 import type { Queryable } from '../database.js';
 
 /** The entries a review walks: below the threshold, under the filter. */
@@ -12,7 +14,7 @@ export interface ReviewScope {
 export interface EntryRow {
   string: string;
   position: number;
-  predictions: { uris: string[]; conf: number }[];
+  predictions: { uris: string[]; conf: number | null }[];
   best_conf: number;
   unknown_uris: string[];
   occurrences: number;
@@ -22,6 +24,8 @@ export interface EntryRow {
   prediction_uris: string[];
   tags: string[];
   version: number;
+  /** The kept columns of its rows and their languages (migration 018); null when its set keeps none. */
+  context: StoredContext | null;
 }
 
 /** An entry's place in an order: what keyset queries compare. */
@@ -62,7 +66,7 @@ const orders: Record<ReviewOrder, { forward: string; backward: string; after: st
   },
 };
 
-const entryColumns = 'string, position, predictions, best_conf, unknown_uris, occurrences, totals, mapped, node_uris, prediction_uris, tags, version';
+const entryColumns = 'string, position, predictions, best_conf, unknown_uris, occurrences, totals, mapped, node_uris, prediction_uris, tags, version, context';
 
 function inScope(scope: ReviewScope): string {
   return `set_id = $1 AND best_conf < $2::real AND ${filterCondition[scope.filter]}`;
@@ -103,7 +107,13 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
  * the first in the review's order: ordering every match of a short fragment first (hundreds of
  * thousands in a large set) would cost more than the whole search may take.
  */
-export async function searchEntries(db: Queryable, scope: ReviewScope, q: string, limit: number): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
+export async function searchEntries(
+  db: Queryable,
+  scope: ReviewScope,
+  q: string,
+  limit: number,
+  options: { inContext?: boolean } = {},
+): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
   // The scope is checked on the rows the trigram index finds, written so that no other index takes
   // part: ANDed with the confidence index's hundreds of thousands of entries below the threshold,
   // a short fragment's search is slower.
@@ -114,5 +124,20 @@ export async function searchEntries(db: Queryable, scope: ReviewScope, q: string
         AND lower(string COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%' LIMIT $4`,
     [scope.setId, scope.threshold, likeLiteral(q), limit],
   );
-  return result.rows.sort((a, b) => Number(a.position) - Number(b.position));
+  const found = result.rows;
+  // A set that keeps columns is searched in them too (a year, a place, a reference code): read
+  // from the set's rows, without an index of their own, only when the titles leave room.
+  if (options.inContext && found.length < limit) {
+    const inContext = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
+      `SELECT string, mapped, best_conf, position FROM prediction_entries
+        WHERE set_id = $1 AND best_conf < $2::real AND ${filterCondition[scope.filter]} AND context IS NOT NULL
+          AND EXISTS (SELECT 1 FROM jsonb_each(context) kept, jsonb_array_elements(kept.value) counted
+                       WHERE kept.key <> $6 AND lower((counted->>0) COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%')
+          AND NOT (string = ANY($5::text[]))
+        ORDER BY position LIMIT $4`,
+      [scope.setId, scope.threshold, likeLiteral(q), limit - found.length, found.map((row) => row.string), languageContextKey],
+    );
+    found.push(...inContext.rows);
+  }
+  return found.sort((a, b) => Number(a.position) - Number(b.position));
 }

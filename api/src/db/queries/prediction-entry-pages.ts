@@ -1,10 +1,11 @@
+import type { StoredContext } from '../../predictions/entry-context.js';
 import type { Queryable } from '../database.js';
 
 /** An entry as the exports write it: predictions, a dataset's totals, the mapping with the username and time of its last change. */
 export interface ExportedEntry {
   position: number;
   string: string;
-  predictions: { uris: string[]; conf: number }[];
+  predictions: { uris: string[]; conf: number | null }[];
   occurrences: number;
   totals: number[];
   node_uris: string[];
@@ -13,6 +14,8 @@ export interface ExportedEntry {
   /** The username of whoever last changed the mapping; null when no one did (or the user is gone). */
   mapped_by: string | null;
   mapped_at: Date | null;
+  /** Its rows' kept columns and languages (migration 018); null when its set keeps none. */
+  context: StoredContext | null;
 }
 
 /** Entries read per query: about a megabyte of export text. */
@@ -28,7 +31,7 @@ export async function* entryPages(db: Queryable, setId: string, pageSize = expor
   let after = 0;
   for (;;) {
     const page = await db.query<Omit<ExportedEntry, 'totals'> & { totals: (string | number)[] }>(
-      `SELECT e.position, e.string, e.predictions, e.occurrences, e.totals, e.node_uris, e.prediction_uris, e.tags, u.username AS mapped_by, e.mapped_at
+      `SELECT e.position, e.string, e.predictions, e.occurrences, e.totals, e.node_uris, e.prediction_uris, e.tags, u.username AS mapped_by, e.mapped_at, e.context
          FROM prediction_entries e LEFT JOIN users u ON u.id = e.mapped_by
         WHERE e.set_id = $1 AND e.position > $2
         ORDER BY e.position LIMIT $3`,

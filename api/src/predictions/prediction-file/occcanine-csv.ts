@@ -5,6 +5,7 @@ import type { TableRow } from '../../links/crosswalk-file/table-rows.js';
 import { cellCodes, probabilityProblem, readProbability, schemeCode, schemeOfPrefix, titleOf } from './prediction-codes.js';
 import { PredictionFileError } from './prediction-file-error.js';
 import type { PredictedEntry, PredictionFileSummary } from './prediction-file.js';
+import type { ReadingColumns } from './prediction-reading.js';
 
 /**
  * The CSV that OccCANINE's `predict` writes (christianvedels/OccCANINE, histocc/prediction_assets.py,
@@ -33,7 +34,7 @@ import type { PredictedEntry, PredictionFileSummary } from './prediction-file.js
  * not read. The title is the model's input: `inputs` or `occ1` (see {@link findOccCanineColumns}).
  */
 
-export type OccCanineFormat = Exclude<PredictionFileSummary['format'], 'occpast-json'>;
+export type OccCanineFormat = 'occcanine-wide' | 'occcanine-greedy' | 'occcanine-topk';
 
 interface CodeColumn {
   column: number;
@@ -129,6 +130,43 @@ export function findOccCanineColumns(header: readonly string[], sample: readonly
 }
 
 /**
+ * The columns a reading of an OccCANINE layout names, read as that layout reads them: its code
+ * columns in the reading's rank order, all of the reading's scheme; wide: each code with its
+ * confidence column (and the `desc_{k}` beside a `…_{k}` code column, which tells a slot the model
+ * left empty); greedy and top-k: the first code's confidence column as the answer's `conf`, and
+ * top-k's `top-k-pos`.
+ */
+export function occCanineColumnsOfReading(format: OccCanineFormat, reading: { scheme: SchemeId }, found: ReadingColumns, header: readonly string[], line: number): OccCanineColumns {
+  const names = header.map((name) => name.trim());
+  const lower = names.map((name) => name.toLowerCase());
+  const codes = found.codes.map((code, rank) => ({ column: code.column, scheme: reading.scheme, k: rank + 1 }));
+  const descriptions = new Map(
+    found.codes.flatMap((code, rank) => {
+      const k = systemColumn.exec(names[code.column]!)?.[2];
+      const description = k === undefined ? -1 : lower.indexOf(`desc_${k}`);
+      return description >= 0 ? [[rank + 1, description] as const] : [];
+    }),
+  );
+  const conf = found.codes[0]!.confidence;
+  const rank = names.findIndex((name) => looseName(name) === 'topkpos');
+  if (format !== 'occcanine-wide' && conf < 0) {
+    throw new PredictionFileError(line, `the ${format === 'occcanine-topk' ? 'top-k' : 'greedy'} layout needs the confidence column of its answers (conf): choose it for the first code column.`);
+  }
+  if (format === 'occcanine-topk' && rank < 0) throw new PredictionFileError(line, `the top-k layout needs its rank column (top-k-pos). The header: ${shownHeader(names)}.`);
+  return {
+    format,
+    title: found.title,
+    codes,
+    probabilities: new Map(found.codes.flatMap((code, index) => (code.confidence >= 0 ? [[index + 1, code.confidence] as const] : []))),
+    descriptions,
+    conf,
+    rank,
+    ignoredColumns: [],
+    names,
+  };
+}
+
+/**
  * A wide slot the model left empty although its code cell is not: older versions of `predict`
  * wrote `-1` as the code of an input without any prediction, with no probability and `desc_1`
  * `No pred` (12 rows of the toy data predictions, 4 of the Copenhagen burials). HISCO's own `-1`
@@ -154,9 +192,11 @@ export class OccCanineEntries {
   /** Wide: the slots k = 1, 2… that have code columns, each with its probability and description columns. */
   private readonly slots: { k: number; probability: number; description: number; codes: CodeColumn[] }[];
 
+  /** `extras`: what a row gives its entry besides title and codes (a reading's language and kept columns). */
   constructor(
     private readonly columns: OccCanineColumns,
     private readonly summary: Pick<PredictionFileSummary, 'rows' | 'emptyTitles'>,
+    private readonly extras: (row: TableRow) => Pick<PredictedEntry, 'language' | 'context'> = () => ({}),
   ) {
     this.slots = [...columns.probabilities]
       .map(([k, probability]) => ({ k, probability, description: columns.descriptions.get(k) ?? -1, codes: columns.codes.filter((code) => code.k === k) }))
@@ -177,7 +217,7 @@ export class OccCanineEntries {
       if (!this.pending || written !== this.pending.written || rank <= this.pending.rank) {
         done.push(...this.end());
         if (!string) this.summary.emptyTitles++;
-        this.pending = { entry: string ? { line: row.line, string, predictions: [] } : null, written, rank };
+        this.pending = { entry: string ? { line: row.line, string, predictions: [], ...this.extras(row) } : null, written, rank };
       }
       this.pending.rank = rank;
       const uris = this.uris(row, columns.codes);
@@ -189,7 +229,7 @@ export class OccCanineEntries {
       this.summary.emptyTitles++;
       return [];
     }
-    const entry: PredictedEntry = { line: row.line, string, predictions: [] };
+    const entry: PredictedEntry = { line: row.line, string, predictions: [], ...this.extras(row) };
     if (columns.format === 'occcanine-greedy') {
       const uris = this.uris(row, columns.codes);
       if (uris.length) entry.predictions.push({ uris, conf: this.probability(row, columns.conf) });

@@ -241,6 +241,8 @@ function readPrediction(prediction: unknown): PredictedEntry['predictions'][numb
     if (!uris.includes(read)) uris.push(read);
   }
   if (!uris.length) return null;
+  // `null`: the prediction has no confidence (as the Nested export writes one the file gave none).
+  if (prediction.conf === null) return { uris, conf: null };
   const conf = readConf(prediction.conf);
   if (conf === null) return `"conf" ${confShown(prediction.conf)} is not a number from 0 to 1.`;
   return { uris, conf };

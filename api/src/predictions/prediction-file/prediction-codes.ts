@@ -91,3 +91,16 @@ export function readPredictionUri(written: string): string | { problem: string }
   }
   return `${scheme}:${schemeCode(scheme, code)}`;
 }
+
+/** The language of OccCANINE's model input (`da` of `da[SEP]haeklerske`); null without one, or for its `unk`. */
+export function languagePrefixOf(written: string): string | null {
+  const prefix = /^\s*([A-Za-z]{1,8})\[SEP\]/.exec(written)?.[1]?.toLowerCase() ?? null;
+  return prefix === 'unk' ? null : prefix;
+}
+
+/** A code cell's code as a URI of `scheme`, unless it is written as a URI of one of our schemes already (`isco08:7411`). */
+export function codeUri(scheme: SchemeId, code: string): string {
+  const written = /^([A-Za-z][A-Za-z0-9.-]*):(.+)$/.exec(code);
+  const named = written ? schemeOfPrefix(written[1]!) : null;
+  return named ? `${named}:${schemeCode(named, written![2]!)}` : `${scheme}:${schemeCode(scheme, code)}`;
+}

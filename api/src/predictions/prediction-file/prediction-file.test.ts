@@ -303,7 +303,7 @@ describe('OCCPAST JSON', () => {
     expect(await message(conf('1.5'))).toBe('Entry 1 (line 1): prediction 2: "conf" 1.5 is not a number from 0 to 1.');
     expect(await message(conf('-0.2'))).toBe('Entry 1 (line 1): prediction 2: "conf" -0.2 is not a number from 0 to 1.');
     expect(await message(conf('"high"'))).toBe('Entry 1 (line 1): prediction 2: "conf" \'high\' is not a number from 0 to 1.');
-    expect(await message(conf('null'))).toBe('Entry 1 (line 1): prediction 2: "conf" null is not a number from 0 to 1.');
+    expect(await message(conf('false'))).toBe('Entry 1 (line 1): prediction 2: "conf" false is not a number from 0 to 1.');
     expect(await message('[{"string": "a", "predictions": [{"uris": ["hisco:1"]}]}]')).toBe('Entry 1 (line 1): prediction 1: "conf" (missing) is not a number from 0 to 1.');
     const uri = (value: string) => `[{"string": "a", "predictions": [{"uris": [${value}], "conf": 0.5}]}]`;
     expect(await message(uri('"61110"'))).toBe("Entry 1 (line 1): prediction 1: the URI '61110' is not scheme:code (e.g. hisco:61110).");

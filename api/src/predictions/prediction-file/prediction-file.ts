@@ -3,7 +3,10 @@ import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { CrosswalkFileError } from '../../links/crosswalk-file/crosswalk-file-error.js';
 import { decodeFileText, TextAhead } from '../../links/crosswalk-file/file-text.js';
 import { readTableRows, type TableRow } from '../../links/crosswalk-file/table-rows.js';
-import { findOccCanineColumns, OccCanineEntries } from './occcanine-csv.js';
+import type { PredictionLayout, PredictionReading } from '@og/shared/contracts/prediction-reading';
+import { ColumnEntries, rowExtras } from './column-entries.js';
+import { findOccCanineColumns, type OccCanineFormat, occCanineColumnsOfReading, OccCanineEntries } from './occcanine-csv.js';
+import { findReadingColumns, proposeReading } from './prediction-reading.js';
 import { JsonListScanner, readOccpastEntry } from './occpast-json.js';
 import { PredictionFileError } from './prediction-file-error.js';
 
@@ -35,12 +38,16 @@ export interface PredictedEntry {
   line: number;
   /** The title, trimmed, without the model's `lang[SEP]` prefix; never empty. */
   string: string;
-  /** `uris`: `scheme:code` with our scheme ids (HISCO codes 5 digits: `hisco:01110`, or `hisco:-1`); `conf` 0 to 1. */
-  predictions: { uris: string[]; conf: number }[];
+  /** `uris`: `scheme:code` with our scheme ids (HISCO codes 5 digits: `hisco:01110`, or `hisco:-1`); `conf` 0 to 1, null when the file gives none; `column`: the code column it was read from, when a reading names it. */
+  predictions: { uris: string[]; conf: number | null; column?: string }[];
+  /** With a reading: the language its row names (the language column's value as written, else the model input's `lang[SEP]` prefix). */
+  language?: string;
+  /** With a reading that keeps columns: their non-empty values in its row, by column name. */
+  context?: Record<string, string>;
 }
 
 export interface PredictionFileSummary {
-  format: 'occpast-json' | 'occcanine-wide' | 'occcanine-greedy' | 'occcanine-topk';
+  format: PredictionLayout;
   /** Rows (JSON: entries) skipped for an empty title; top-k: runs of rows, one per title. */
   emptyTitles: number;
   /** Rows of the table read after the header (JSON: entries of the list), empty titles included. */
@@ -51,6 +58,10 @@ export interface PredictionFileSummary {
 
 export interface PredictionFile {
   format: PredictionFileSummary['format'];
+  /** A CSV's header as written ([] for JSON). */
+  header: string[];
+  /** The reading the rows are read with: the one given, or the one a recognised layout needs (OccCANINE's evaluation layout); null for JSON and today's OccCANINE layouts read without one. */
+  reading: PredictionReading | null;
   /** Every entry, in file order: read as it is asked for, once. Leaving a `for await` early closes the file. */
   entries: AsyncIterable<PredictedEntry>;
   /** The counts so far: final once `entries` has been read to the end. */
@@ -62,6 +73,8 @@ export interface PredictionFileOptions {
   signal?: AbortSignal;
   /** Called as the file is read, with the bytes read so far (a little ahead of the entries given) and its size. */
   onBytes?: (bytesRead: number, totalBytes: number) => void;
+  /** How to read a CSV's columns (the column-mapping step's); without one the layout is recognised. JSON files ignore it. */
+  reading?: PredictionReading | null;
 }
 
 /** How much of the start of the file the format and a CSV's dialect are told from. */
@@ -83,10 +96,42 @@ export async function openPredictionFile(path: string, options: PredictionFileOp
   const { size } = await fs.promises.stat(path);
   const decoded = decodeFileText(fileBytes(path, size, options));
   try {
-    return await readStart(new TextAhead(decoded));
+    return await readStart(new TextAhead(decoded), options.reading ?? null);
   } catch (error) {
     await decoded.return(undefined);
     throw asPredictionFileError(error);
+  }
+}
+
+/** The start of a file as the column-mapping step sees it: JSON, or a CSV's header and first rows. */
+export type FileStart = { json: true } | { json: false; header: string[]; headerLine: number; sample: TableRow[] };
+
+/** Reads only the start of the file: whether it is JSON, else a CSV's header and up to `rows` rows after it. */
+export async function readFileStart(path: string, rows: number): Promise<FileStart> {
+  const { size } = await fs.promises.stat(path);
+  const decoded = decodeFileText(fileBytes(path, size, {}));
+  try {
+    const text = new TextAhead(decoded);
+    const start = await text.peek(sampleLength);
+    if (looksLikeJson.test(start)) return { json: true };
+    const table = readTableRows(text.rest(), detectCsvDialect(start), 1);
+    try {
+      const header = await table.next();
+      if (header.done) throw new PredictionFileError(1, 'the file has no header line.');
+      const sample: TableRow[] = [];
+      while (sample.length < rows) {
+        const row = await table.next();
+        if (row.done) break;
+        sample.push(row.value);
+      }
+      return { json: false, header: header.value.cells.map((name) => name.trim()), headerLine: header.value.line, sample };
+    } finally {
+      await table.return(undefined);
+    }
+  } catch (error) {
+    throw asPredictionFileError(error);
+  } finally {
+    await decoded.return(undefined);
   }
 }
 
@@ -108,11 +153,11 @@ async function* fileBytes(path: string, totalBytes: number, { signal, onBytes }:
 /** A JSON object, or a list whose first value starts (or that is empty); not a CSV whose first column is `[id]`. */
 const looksLikeJson = /^\s*(?:\{|\[\s*(?:[{["\]\d-]|true|false|null|$))/;
 
-async function readStart(text: TextAhead): Promise<PredictionFile> {
+async function readStart(text: TextAhead, given: PredictionReading | null): Promise<PredictionFile> {
   const start = await text.peek(sampleLength);
   if (looksLikeJson.test(start)) {
     const summary: PredictionFileSummary = { format: 'occpast-json', emptyTitles: 0, rows: 0, ignoredColumns: [] };
-    return { format: summary.format, entries: occpastEntries(text.rest(), summary), summary: () => ({ ...summary }) };
+    return { format: summary.format, header: [], reading: null, entries: occpastEntries(text.rest(), summary), summary: () => ({ ...summary }) };
   }
 
   const table = readTableRows(text.rest(), detectCsvDialect(start), 1);
@@ -124,10 +169,46 @@ async function readStart(text: TextAhead): Promise<PredictionFile> {
     if (row.done) break;
     sample.push(row.value);
   }
-  const columns = findOccCanineColumns(header.value.cells, sample, header.value.line);
-  const summary: PredictionFileSummary = { format: columns.format, emptyTitles: 0, rows: 0, ignoredColumns: columns.ignoredColumns };
-  const rows = new OccCanineEntries(columns, summary);
-  return { format: summary.format, entries: occcanineEntries(sample, table, rows), summary: () => ({ ...summary, ignoredColumns: [...summary.ignoredColumns] }) };
+  const names = header.value.cells.map((name) => name.trim());
+  const line = header.value.line;
+  const reading = given ?? evaluationReading(names, sample);
+  const summary: PredictionFileSummary = { format: 'columns', emptyTitles: 0, rows: 0, ignoredColumns: [] };
+  let rows: TableEntries;
+  if (!reading) {
+    // Today's OccCANINE layouts, read as they always were.
+    const columns = findOccCanineColumns(header.value.cells, sample, line);
+    Object.assign(summary, { format: columns.format, ignoredColumns: columns.ignoredColumns });
+    rows = new OccCanineEntries(columns, summary);
+  } else {
+    const found = findReadingColumns(reading, names, line);
+    const extras = (row: TableRow) => rowExtras(found, row);
+    const asOccCanine = reading.layout !== 'columns' && (reading.layout !== 'occcanine-wide' || found.codes.every((code) => code.confidence >= 0));
+    if (asOccCanine) {
+      summary.format = reading.layout as OccCanineFormat;
+      rows = new OccCanineEntries(occCanineColumnsOfReading(summary.format, reading, found, names, line), summary, extras);
+    } else {
+      summary.format = given ? 'columns' : 'occcanine-eval';
+      rows = new ColumnEntries(reading, found, names, summary);
+    }
+  }
+  return {
+    format: summary.format,
+    header: names,
+    reading,
+    entries: tableEntries(sample, table, rows),
+    summary: () => ({ ...summary, ignoredColumns: [...summary.ignoredColumns] }),
+  };
+}
+
+/** OccCANINE's evaluation layout is read by the reading it is recognised with; other layouts need none. */
+function evaluationReading(names: readonly string[], sample: readonly TableRow[]): PredictionReading | null {
+  const proposal = proposeReading(names, sample);
+  return proposal.layout === 'occcanine-eval' ? proposal.reading : null;
+}
+
+interface TableEntries {
+  read(row: TableRow): PredictedEntry[];
+  end?(): PredictedEntry[];
 }
 
 async function* occpastEntries(text: AsyncGenerator<string>, summary: PredictionFileSummary): AsyncGenerator<PredictedEntry> {
@@ -149,12 +230,12 @@ async function* occpastEntries(text: AsyncGenerator<string>, summary: Prediction
   }
 }
 
-async function* occcanineEntries(sample: TableRow[], table: AsyncGenerator<TableRow>, rows: OccCanineEntries): AsyncGenerator<PredictedEntry> {
+async function* tableEntries(sample: TableRow[], table: AsyncGenerator<TableRow>, rows: TableEntries): AsyncGenerator<PredictedEntry> {
   try {
     for (const row of sample) yield* rows.read(row);
     sample.length = 0;
     for await (const row of table) yield* rows.read(row);
-    yield* rows.end();
+    yield* rows.end?.() ?? [];
   } catch (error) {
     throw asPredictionFileError(error);
   } finally {

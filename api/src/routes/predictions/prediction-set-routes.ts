@@ -28,6 +28,7 @@ import { deletePredictionSet } from '../../predictions/delete-prediction-set.js'
 import { findVisiblePredictionSetOr404, requirePredictionSetManager, requireReadySet } from '../../predictions/prediction-set-access.js';
 import { presentListedPredictionSet, presentMappingSaved, presentPredictionSetDetail, presentSearchOption } from '../../predictions/prediction-set-presenter.js';
 import { readNoEntrySummary, readReviewEntry } from '../../predictions/review-entries.js';
+import { keptColumns, setReading } from '../../predictions/entry-context.js';
 import { saveMapping } from '../../predictions/save-mapping.js';
 import { saveReviewSettings } from '../../predictions/save-review-settings.js';
 import { apiRouter } from '../api-paths.js';
@@ -129,7 +130,8 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const { q } = parseInput(searchQuery, ctx.query, 'query');
     const text = q.trim();
-    const found = text.length < searchMinLength ? [] : await searchEntries(app.db, scopeOf(set, ctx), text, searchLimit);
+    const inContext = keptColumns([setReading(set.stats)]).length > 0;
+    const found = text.length < searchMinLength ? [] : await searchEntries(app.db, scopeOf(set, ctx), text, searchLimit, { inContext });
     ctx.body = { options: found.map(presentSearchOption) } satisfies SearchOptions;
   });
 
