@@ -82,11 +82,11 @@ function previewOf(entry: PredictedEntry): PreviewEntry {
 
 function countCodes(entry: PredictedEntry, tallies: Map<string, CodeTally & { scheme: string }>): void {
   for (const prediction of entry.predictions) {
-    for (const uri of prediction.uris) {
+    for (const [place, uri] of prediction.uris.entries()) {
       const { scheme, code } = splitPredictionUri(uri);
       const known = tallies.get(uri);
       if (known) known.count++;
-      else tallies.set(uri, { scheme, code, count: 1, line: entry.line, column: prediction.column ?? null });
+      else tallies.set(uri, { scheme, code, written: prediction.written?.[place], count: 1, line: entry.line, column: prediction.column ?? null });
     }
   }
 }

@@ -117,13 +117,13 @@ class CodeTallies {
 
   count(entry: PredictedEntry): void {
     for (const prediction of entry.predictions) {
-      for (const uri of prediction.uris) {
+      for (const [place, uri] of prediction.uris.entries()) {
         const { scheme, code } = splitPredictionUri(uri);
         let codes = this.byScheme.get(scheme);
         if (!codes) this.byScheme.set(scheme, (codes = new Map()));
         const known = codes.get(code);
         if (known) known.count++;
-        else codes.set(code, { code, count: 1, line: entry.line, column: prediction.column ?? null });
+        else codes.set(code, { code, written: prediction.written?.[place], count: 1, line: entry.line, column: prediction.column ?? null });
       }
     }
   }

@@ -13,7 +13,10 @@ import type { SchemeCodeIndex } from '../../schemes/scheme-code-index.js';
 
 /** A distinct code of a file, how often it is met, and where first. */
 export interface CodeTally {
+  /** The code as its URI has it (HISCO's padded). */
   code: string;
+  /** As the file writes it, for messages. */
+  written?: string;
   count: number;
   line: number;
   column: string | null;
@@ -23,7 +26,7 @@ export interface CodeTally {
 const mixedShare = 0.1;
 
 const percent = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
-const placeOf = (tally: CodeTally) => `${quoteValue(tally.code)} on line ${tally.line}${tally.column ? `, column ${tally.column}` : ''}`;
+const placeOf = (tally: CodeTally) => `${quoteValue(tally.written ?? tally.code)} on line ${tally.line}${tally.column ? `, column ${tally.column}` : ''}`;
 
 /** The problem with the codes of `scheme` a file holds, or null when most are the scheme's. */
 export async function codeSchemeProblem(tallies: readonly CodeTally[], scheme: SchemeId, index: SchemeCodeIndex): Promise<ReadingProblem | null> {

@@ -31,10 +31,10 @@ export class ColumnEntries {
     }
     const predictions: PredictedEntry['predictions'] = [];
     this.columns.codes.forEach(({ column, confidence }, rank) => {
-      const uris = [...new Set(cellCodes(cellText(row.cells, column)).map((code) => codeUri(this.reading.scheme, code)))];
-      if (!uris.length) return;
+      const written = new Map(cellCodes(cellText(row.cells, column)).map((code) => [codeUri(this.reading.scheme, code), code]));
+      if (!written.size) return;
       const conf = confidence >= 0 ? this.confidence(row, confidence) : rank === 0 ? this.reading.firstConfidence : null;
-      predictions.push({ uris, conf, column: this.names[column]! });
+      predictions.push({ uris: [...written.keys()], conf, column: this.names[column]!, written: [...written.values()] });
     });
     return [{ line: row.line, string, predictions, ...rowExtras(this.columns, row) }];
   }

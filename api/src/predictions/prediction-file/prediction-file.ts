@@ -38,8 +38,8 @@ export interface PredictedEntry {
   line: number;
   /** The title, trimmed, without the model's `lang[SEP]` prefix; never empty. */
   string: string;
-  /** `uris`: `scheme:code` with our scheme ids (HISCO codes 5 digits: `hisco:01110`, or `hisco:-1`); `conf` 0 to 1, null when the file gives none; `column`: the code column it was read from, when a reading names it. */
-  predictions: { uris: string[]; conf: number | null; column?: string }[];
+  /** `uris`: `scheme:code` with our scheme ids (HISCO codes 5 digits: `hisco:01110`, or `hisco:-1`); `conf` 0 to 1, null when the file gives none; `column`: the code column it was read from, and `written` its codes as the file writes them, when a reading names it. */
+  predictions: { uris: string[]; conf: number | null; column?: string; written?: string[] }[];
   /** With a reading: the language its row names (the language column's value as written, else the model input's `lang[SEP]` prefix). */
   language?: string;
   /** With a reading that keeps columns: their non-empty values in its row, by column name. */

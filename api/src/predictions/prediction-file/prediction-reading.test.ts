@@ -20,8 +20,12 @@ function writeFile(content: string): string {
 async function read(content: string, reading: PredictionReading | null = null) {
   const opened = await openPredictionFile(writeFile(content), { reading });
   const entries: PredictedEntry[] = [];
-  for await (const entry of opened.entries) entries.push(entry);
-  return { format: opened.format, reading: opened.reading, entries, summary: opened.summary() };
+  const written: (string[] | undefined)[] = [];
+  for await (const entry of opened.entries) {
+    // The codes as written are checked on their own below.
+    entries.push({ ...entry, predictions: entry.predictions.map(({ written: codes, ...prediction }) => (written.push(codes), prediction)) });
+  }
+  return { format: opened.format, reading: opened.reading, entries, written, summary: opened.summary() };
 }
 
 async function proposal(content: string, schemeOfCodes?: (codes: string[]) => 'hisco' | null) {
@@ -88,7 +92,9 @@ describe('reading a prediction file by its columns', () => {
     const found = await proposal(table, (codes) => (codes.every((code) => /^\d{5}$/.test(code)) ? 'hisco' : null));
     expect(found.layout).toBe('columns');
     expect(found.reading).toMatchObject({ title: 'Beroep', codes: [{ column: 'Code', confidence: 'Score' }], scheme: 'hisco', language: 'Taal', context: ['Parish'] });
-    const { entries } = await read(table, found.reading);
+    const { entries, written } = await read(table.replace('83110', '3110'), found.reading);
+    expect(entries[0]!.predictions[0]!.uris).toEqual(['hisco:03110']);
+    expect(written[0]).toEqual(['3110']);
     expect(entries[1]).toEqual({ line: 3, string: 'boerenknecht', predictions: [{ uris: ['hisco:62105'], conf: 0.4, column: 'Code' }], language: 'nl', context: { Parish: 'Delft' } });
   });
 
