@@ -24,7 +24,7 @@ let reviewer: HttpClient;
 beforeAll(async () => {
   env = await startTestEnvironment({ workers: true });
   for (const scheme of ['hisco', 'isco08'] as const) {
-    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, `schemes/${scheme === 'isco08' ? 'isco08' : 'hisco'}.csv`), 'utf8'), format: 'csv', actorId: null });
+    await importScheme(env.app.schemes, { scheme, text: fs.readFileSync(path.join(data, `schemes/${scheme}.csv`), 'utf8'), format: 'csv', actorId: null });
   }
   reviewer = (await env.signIn('rhea', 'member')).client;
 }, 180_000);
@@ -32,16 +32,31 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** A small file in OccCANINE's evaluation layout, with real HISCO codes: gold codes in hisco_k, the model's in hisco_pred{k}_0, no probabilities. */
+/**
+ * A small file in OccCANINE's evaluation layout, with real HISCO codes: a title's gold occupations
+ * in hisco_k, the model's occupation k of its answer j in hisco_pred{k}_{j}, no probabilities.
+ */
 const evaluationRows = [
-  ['RowID', 'occ1', 'lang', 'Year', 'hisco_1', 'hisco_2', 'hisco_pred1_0', 'hisco_pred2_0', 'hisco_pred3_0'],
-  ['1', 'skomager', 'da', '1880', '80110', '', '80110', '80120', ''],
-  ['2', 'farmer', 'en', '1881', '61110', '', '61110', '', ''],
-  ['3', 'smed', 'da', '1880', '83110', '', '83110', '83120', '87340'],
-  ['4', 'skomager', 'da', '1885', '80110', '', '80110', '', ''],
-  ['5', 'hans kone', 'da', '1880', '-1', '', '-1', '', ''],
-  ['6', 'daglejer', 'da', '1901', '99910', '', '99910', '', ''],
+  ['RowID', 'occ1', 'lang', 'Year', 'hisco_1', 'hisco_2', 'hisco_pred1_0', 'hisco_pred2_0', 'hisco_pred1_1', 'hisco_pred1_2'],
+  ['1', 'skomager', 'da', '1880', '80110', '', '80110', '', '80120', ''],
+  ['2', 'farmer', 'en', '1881', '61110', '', '61110', '', '', ''],
+  ['3', 'smed og kromand', 'da', '1880', '83110', '51030', '83110', '51030', '83120', '87340'],
+  ['4', 'skomager', 'da', '1885', '80110', '', '80110', '', '', ''],
+  ['5', 'hans kone', 'da', '1880', '-1', '', '-1', '', '', ''],
+  ['6', 'daglejer', 'da', '1901', '99910', '', '99910', '', '', ''],
 ];
+
+/** A row's answers as the file gives them: per answer j, its occupations' codes. */
+function fileAnswers(cells: string[]): string[][] {
+  const header = evaluationRows[0]!;
+  const answers = new Map<string, string[]>();
+  header.forEach((name, column) => {
+    const match = /^hisco_pred(\d+)_(\d+)$/.exec(name);
+    if (!match || !cells[column]) return;
+    answers.set(match[2]!, [...(answers.get(match[2]!) ?? []), cells[column]!]);
+  });
+  return [...answers.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, codes]) => codes);
+}
 const evaluationFile = Papa.unparse(evaluationRows);
 
 async function preview(fileName: string, content: string, reading?: PredictionReading): Promise<PredictionPreview> {
@@ -78,7 +93,12 @@ describe('prediction files through the column-mapping step', () => {
     expect(shown.layout).toBe('occcanine-eval');
     expect(shown.reading).toMatchObject({
       title: 'occ1',
-      codes: [{ column: 'hisco_pred1_0', confidence: null }, { column: 'hisco_pred2_0', confidence: null }, { column: 'hisco_pred3_0', confidence: null }],
+      codes: [
+        { column: 'hisco_pred1_0', confidence: null, answer: 0 },
+        { column: 'hisco_pred2_0', confidence: null, answer: 0 },
+        { column: 'hisco_pred1_1', confidence: null, answer: 1 },
+        { column: 'hisco_pred1_2', confidence: null, answer: 2 },
+      ],
       scheme: 'hisco',
       language: 'lang',
       context: ['RowID', 'Year'],
@@ -90,22 +110,22 @@ describe('prediction files through the column-mapping step', () => {
     expect(shown.entries).toHaveLength(6);
     expect(shown.entries[2]).toEqual({
       line: 4,
-      string: 'smed',
-      predictions: [{ uris: ['hisco:83110'], conf: null }, { uris: ['hisco:83120'], conf: null }, { uris: ['hisco:87340'], conf: null }],
+      string: 'smed og kromand',
+      predictions: [{ uris: ['hisco:83110', 'hisco:51030'], conf: null }, { uris: ['hisco:83120'], conf: null }, { uris: ['hisco:87340'], conf: null }],
       language: 'da',
-      context: { RowID: '3', Year: '1880', hisco_1: '83110' },
+      context: { RowID: '3', Year: '1880', hisco_1: '83110', hisco_2: '51030' },
     });
 
     const { setId, job } = await importFile('eval.csv', evaluationFile, shown.reading);
     expect(job.state, job.error ?? '').toBe('completed');
     expect(job.result).toMatchObject({ format: 'columns', rows: 6, entries: 5 });
-    // Compared with the file, read independently: each title's model codes in rank order, no confidence.
+    // Compared with the file, read independently: each title's answers in rank order (the rows of a title merged), no confidence.
     const entries = await stored(setId);
-    expect(entries.map((row) => row.string)).toEqual(['skomager', 'farmer', 'smed', 'hans kone', 'daglejer']);
+    expect(entries.map((row) => row.string)).toEqual(['skomager', 'farmer', 'smed og kromand', 'hans kone', 'daglejer']);
     for (const row of entries) {
-      const fileRows = evaluationRows.slice(1).filter((cells) => cells[1] === row.string);
-      const ranked = [...new Set(fileRows.flatMap((cells) => cells.slice(6).filter(Boolean)))];
-      expect(row.predictions).toEqual(ranked.map((code) => ({ uris: [`hisco:${code}`], conf: null })));
+      const answers = evaluationRows.slice(1).filter((cells) => cells[1] === row.string).flatMap(fileAnswers);
+      const distinct = [...new Map(answers.map((codes) => [codes.join(' '), codes])).values()];
+      expect(row.predictions).toEqual(distinct.map((codes) => ({ uris: codes.map((code) => `hisco:${code}`), conf: null })));
       expect(row.best_conf).toBe(-1);
     }
     expect(entries[0]!.context).toEqual({ RowID: [['1', 1], ['4', 1]], Year: [['1880', 1], ['1885', 1]], hisco_1: [['80110', 2]], '@language': [['da', 2]] });
@@ -130,22 +150,22 @@ describe('prediction files through the column-mapping step', () => {
     // The entry search finds entries by their kept columns too.
     const search = async (q: string) => ((await (await reviewer.get(`/api/prediction-sets/${setId}/_search?q=${q}&threshold=0.75&filter=all`)).json()) as SearchOptions).options;
     expect((await search('1901')).map((option) => option.string)).toEqual(['daglejer']);
-    expect((await search('smed')).map((option) => [option.string, option.bestConf])).toEqual([['smed', null]]);
+    expect((await search('kromand')).map((option) => [option.string, option.bestConf])).toEqual([['smed og kromand', null]]);
 
     // Both exports carry the kept columns.
     const flattened = Papa.parse<string[]>((await (await reviewer.get(`/api/prediction-sets/${setId}/export?format=flattened`)).text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(flattened[0]!.slice(-4)).toEqual(['RowID', 'Year', 'hisco_1', 'hisco_2']);
     expect(flattened.find((row) => row[0] === 'skomager')!.slice(-4)).toEqual(['1; 4', '1880; 1885', '80110', '']);
     const nested = (await (await reviewer.get(`/api/prediction-sets/${setId}/export?format=nested`)).json()) as NestedExportEntry[];
-    expect(nested[2]).toMatchObject({ string: 'smed', context: { Year: [{ value: '1880', count: 1 }], hisco_1: [{ value: '83110', count: 1 }] } });
-    expect(nested[2]!.predictions[0]).toEqual({ uris: ['hisco:83110'], conf: null });
+    expect(nested[2]).toMatchObject({ string: 'smed og kromand', context: { Year: [{ value: '1880', count: 1 }], hisco_1: [{ value: '83110', count: 1 }] } });
+    expect(nested[2]!.predictions[0]).toEqual({ uris: ['hisco:83110', 'hisco:51030'], conf: null });
   });
 
   it('imports the evaluation layout sent alone, as the preview would read it', async () => {
     const { setId, job } = await importFile('eval-alone.csv', evaluationFile);
     expect(job.state, job.error ?? '').toBe('completed');
     expect(job.result).toMatchObject({ format: 'occcanine-eval', entries: 5 });
-    expect((await stored(setId))[2]!.predictions.map((prediction) => prediction.uris[0])).toEqual(['hisco:83110', 'hisco:83120', 'hisco:87340']);
+    expect((await stored(setId))[2]!.predictions.map((prediction) => prediction.uris)).toEqual([['hisco:83110', 'hisco:51030'], ['hisco:83120'], ['hisco:87340']]);
   });
 
   it("gives a file without confidences the confidence the user gives its first-ranked code, said in the set's summary", async () => {

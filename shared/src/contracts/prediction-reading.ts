@@ -36,6 +36,12 @@ export const readingCode = z.object({
   column: columnName,
   /** The column of its confidence (0 to 1), or null: the file gives none. */
   confidence: columnName.nullable(),
+  /**
+   * Code columns of one answer are one prediction (the several occupations of one answer, as in
+   * OccCANINE's evaluation layout, where `{system}_pred{k}_{j}` is occupation k of answer j);
+   * without it each code column is a prediction of its own.
+   */
+  answer: z.number().int().nonnegative().optional(),
 });
 export type ReadingCode = z.infer<typeof readingCode>;
 

@@ -10,7 +10,7 @@ import type { ReadingColumns } from './prediction-reading.js';
  * The rows of a table read column by column, as a reading says (layout `columns`: OccCANINE's
  * evaluation layout, or any table the user mapped): one entry per row with a title; each code
  * column with a code is one prediction (a cell may hold several codes joined by `&`), with its
- * confidence column's value, or none. A file without confidences may have one given to its
+ * confidence column's value, or none; code columns of one answer are one prediction together. A file without confidences may have one given to its
  * first-ranked code (the reading's `firstConfidence`). An empty confidence cell is no confidence;
  * any other value that is not a number from 0 to 1 fails the file at its line, naming the column.
  */
@@ -29,13 +29,26 @@ export class ColumnEntries {
       this.summary.emptyTitles++;
       return [];
     }
-    const predictions: PredictedEntry['predictions'] = [];
+    const answers = new Map<string, PredictedEntry['predictions'][number]>();
     this.columns.codes.forEach(({ column, confidence }, rank) => {
-      const written = new Map(cellCodes(cellText(row.cells, column)).map((code) => [codeUri(this.reading.scheme, code), code]));
-      if (!written.size) return;
-      const conf = confidence >= 0 ? this.confidence(row, confidence) : rank === 0 ? this.reading.firstConfidence : null;
-      predictions.push({ uris: [...written.keys()], conf, column: this.names[column]!, written: [...written.values()] });
+      const code = this.reading.codes[rank]!;
+      const key = code.answer === undefined ? `column ${rank}` : `answer ${code.answer}`;
+      const first = answers.size === 0 && !answers.has(key);
+      let prediction = answers.get(key);
+      if (!prediction) {
+        // An answer's confidence is its first code column's; the first answer may have one given.
+        const conf = confidence >= 0 ? this.confidence(row, confidence) : first && rank === 0 ? this.reading.firstConfidence : null;
+        prediction = { uris: [], conf, column: this.names[column]!, written: [] };
+        answers.set(key, prediction);
+      }
+      for (const written of cellCodes(cellText(row.cells, column))) {
+        const uri = codeUri(this.reading.scheme, written);
+        if (prediction.uris.includes(uri)) continue;
+        prediction.uris.push(uri);
+        prediction.written!.push(written);
+      }
     });
+    const predictions = [...answers.values()].filter((prediction) => prediction.uris.length > 0);
     return [{ line: row.line, string, predictions, ...rowExtras(this.columns, row) }];
   }
 

@@ -34,13 +34,16 @@ async function proposal(content: string, schemeOfCodes?: (codes: string[]) => 'h
   return proposeReading(start.header, start.sample, schemeOfCodes);
 }
 
-/** OccCANINE's evaluation layout: gold codes in hisco_1…, the model's in hisco_pred1_0…, no probabilities. */
+/**
+ * OccCANINE's evaluation layout: a title's gold occupations in hisco_1…, the model's in
+ * hisco_pred{k}_{j} (occupation k of answer j), no probabilities.
+ */
 const evaluation = [
-  'RowID,occ1,lang,Year,hisco_1,hisco_2,hisco_pred1_0,hisco_pred2_0',
-  '17,skomager,da,1880,80110,,80110,80120',
-  '18,farmer,en,1881,61110,,61110,',
-  '19,skomager,da,1885,80110,,80110,',
-  '20,,da,1885,,,,',
+  'RowID,occ1,lang,Year,hisco_1,hisco_2,hisco_pred1_0,hisco_pred2_0,hisco_pred1_1',
+  '17,skomager,da,1880,80110,,80110,,80120',
+  '18,farmer og kromand,da,1881,61110,51030,61110,51030,',
+  '19,skomager,da,1885,80110,,80110,,',
+  '20,,da,1885,,,,,',
 ].join('\n');
 
 describe('reading a prediction file by its columns', () => {
@@ -51,8 +54,9 @@ describe('reading a prediction file by its columns', () => {
       layout: 'columns',
       title: 'occ1',
       codes: [
-        { column: 'hisco_pred1_0', confidence: null },
-        { column: 'hisco_pred2_0', confidence: null },
+        { column: 'hisco_pred1_0', confidence: null, answer: 0 },
+        { column: 'hisco_pred2_0', confidence: null, answer: 0 },
+        { column: 'hisco_pred1_1', confidence: null, answer: 1 },
       ],
       scheme: 'hisco',
       firstConfidence: null,
@@ -70,12 +74,19 @@ describe('reading a prediction file by its columns', () => {
         string: 'skomager',
         predictions: [
           { uris: ['hisco:80110'], conf: null, column: 'hisco_pred1_0' },
-          { uris: ['hisco:80120'], conf: null, column: 'hisco_pred2_0' },
+          { uris: ['hisco:80120'], conf: null, column: 'hisco_pred1_1' },
         ],
         language: 'da',
         context: { RowID: '17', Year: '1880', hisco_1: '80110' },
       },
-      { line: 3, string: 'farmer', predictions: [{ uris: ['hisco:61110'], conf: null, column: 'hisco_pred1_0' }], language: 'en', context: { RowID: '18', Year: '1881', hisco_1: '61110' } },
+      // The occupations of one answer are one prediction.
+      {
+        line: 3,
+        string: 'farmer og kromand',
+        predictions: [{ uris: ['hisco:61110', 'hisco:51030'], conf: null, column: 'hisco_pred1_0' }],
+        language: 'da',
+        context: { RowID: '18', Year: '1881', hisco_1: '61110', hisco_2: '51030' },
+      },
       { line: 4, string: 'skomager', predictions: [{ uris: ['hisco:80110'], conf: null, column: 'hisco_pred1_0' }], language: 'da', context: { RowID: '19', Year: '1885', hisco_1: '80110' } },
     ]);
   });

@@ -18,7 +18,10 @@ import { PredictionFileError } from './prediction-file-error.js';
  * column, code columns, their confidence columns), which the user checks in the preview.
  */
 
-/** `{system}_pred{k}_{j}`: the evaluation layout's model codes (k the rank, j the beam). */
+/**
+ * `{system}_pred{k}_{j}`: the evaluation layout's model codes, occupation k (1 to 5, as the gold
+ * `{system}_{k}` columns hold a title's several occupations) of answer j (0 the best).
+ */
 const evaluationColumn = /^([A-Za-z][A-Za-z0-9.-]*)_pred(\d+)(?:_(\d+))?$/;
 /** `{system}_{k}`: OccCANINE's code columns, and the evaluation layout's gold codes. */
 const rankedColumn = /^([A-Za-z][A-Za-z0-9.-]*)_(\d+)$/;
@@ -50,7 +53,7 @@ export function proposeReading(header: readonly string[], sample: readonly Table
   const evaluation = names
     .map((name, column) => ({ column, match: evaluationColumn.exec(name) }))
     .flatMap(({ column, match }) => (match && schemeOfPrefix(match[1]!) ? [{ column, scheme: schemeOfPrefix(match[1]!)!, k: Number(match[2]), j: Number(match[3] ?? 0) }] : []))
-    .sort((a, b) => a.k - b.k || a.j - b.j || a.column - b.column);
+    .sort((a, b) => a.j - b.j || a.k - b.k || a.column - b.column);
   if (evaluation.length) {
     const scheme = evaluation[0]!.scheme;
     const used = new Set(evaluation.map((code) => code.column));
@@ -65,7 +68,7 @@ export function proposeReading(header: readonly string[], sample: readonly Table
         reading: withKeptColumns(names, sample, title, new Set([...used, ...gold]), {
           layout: 'columns',
           title: names[title]!,
-          codes: evaluation.map((code) => ({ column: names[code.column]!, confidence: null })),
+          codes: evaluation.map((code) => ({ column: names[code.column]!, confidence: null, answer: code.j })),
           scheme,
           firstConfidence: null,
           language: null,
