@@ -12,6 +12,11 @@ describe('confidence (SPEC §5)', () => {
     expect(confidenceBand(0)).toBe('low');
   });
 
+  it('bands and shows a confidence the file does not give as none, a dash', () => {
+    expect(confidenceBand(null)).toBe('none');
+    expect(formatConfidence(null)).toBe('—');
+  });
+
   it('shows a percentage with one decimal', () => {
     expect(formatConfidence(0.8765)).toBe('87.7%');
     expect(formatConfidence(1)).toBe('100.0%');

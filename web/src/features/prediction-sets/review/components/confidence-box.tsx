@@ -2,8 +2,8 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { confidenceBand, confidenceColors, confidenceLabels, formatConfidence } from '../confidence';
 
-/** SPEC §5 confidence box: the band's colour and the percentage; exactly 1 is a mark a reviewer set. */
-export function ConfidenceBox({ conf }: { conf: number }) {
+/** SPEC §5 confidence box: the band's colour and the percentage; exactly 1 is a mark a reviewer set; '—' when the file gives none. */
+export function ConfidenceBox({ conf }: { conf: number | null }) {
   const band = confidenceBand(conf);
   return (
     <Tooltip label={confidenceLabels[band]} withArrow>

@@ -1,3 +1,4 @@
+import { bestConfidence } from '@og/shared/contracts/prediction-reading';
 import type { MappingSaved, PredictionEntryAnswer, PredictionSetCount, SaveMappingRequest } from '@og/shared/contracts/predictions';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -115,7 +116,8 @@ export function useSaveEntry() {
       reads: ({ setId, entry }) => ({ queryKey: predictionSetKeys.entryReads(setId, entry.string) }),
       change: (answer, { draft }) => withMapping(answer, draft),
       onChanged: ({ setId, entry, draft, address, search, scope }) => {
-        const bestConf = Math.max(0, ...entry.predictions.map((prediction) => prediction.conf));
+        // An entry whose predictions give no confidence is below any threshold.
+        const bestConf = bestConfidence(entry.predictions);
         if (bestConf < scope.threshold) shiftCachedCounts(queryClient, setId, scope.threshold, Number(chosenCount(draft) > 0) - Number(chosenCount(entry.mappings) > 0));
         unsavedDrafts.drop(setId, entry.string);
         // The next entry, read ahead, at once. At the end of the scope the first one left (or SPEC §8's
