@@ -1,3 +1,5 @@
+import type { SetConfidences } from '@og/shared/contracts/prediction-reading';
+
 /**
  * SPEC §5 "Confidence": exactly 1 is a mark a reviewer set; above 0.8 high; 0.5 to 0.8 inclusive
  * medium; below 0.5 low. 'none': the file gives no confidence (issue 28).
@@ -27,3 +29,12 @@ export const confidenceLabels: Record<ConfidenceBand, string> = {
   low: 'Low confidence',
   none: 'The file gives no confidence',
 };
+
+/** Issue 28: how a set's confidences came, when not from its file (null: from the file, or not known yet). */
+export function setConfidencesWords(confidences: SetConfidences | null | undefined): string | null {
+  if (confidences?.source === 'none') return 'The file gives no confidences: every entry is below the threshold';
+  if (confidences?.source === 'given' && confidences.given !== null) {
+    return `Confidence ${confidences.given.toLocaleString('en', { maximumFractionDigits: 4 })} given at import to each entry’s first-ranked code`;
+  }
+  return null;
+}

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { PredictionEntryAnswer } from '@og/shared/contracts/predictions';
+import type { NodeDetail, PredictionEntryAnswer } from '@og/shared/contracts/predictions';
 import { languageLabel } from '@og/shared/domain/languages';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { EntryContextLines } from './entry-context';
 import classes from './review.module.css';
 
 type Entry = PredictionEntryAnswer['predictionEntry'];
@@ -9,12 +10,17 @@ type Entry = PredictionEntryAnswer['predictionEntry'];
 interface EntryTitleProps {
   entry: Entry;
   totalsColumns: readonly string[];
+  /** The answer's node details, naming the reference and dataset codes of the entry's context. */
+  nodeDetails: Readonly<Record<string, NodeDetail>>;
   onPrevious: () => void;
   onNext: () => void;
 }
 
-/** SPEC §2: the current string as title with previous and next buttons; beyond SPEC, its language when known and how often the title occurs. */
-export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTitleProps) {
+/**
+ * SPEC §2: the current string as title with previous and next buttons; beyond SPEC, its language
+ * when known, how often the title occurs and what its rows kept (issue 28).
+ */
+export function EntryTitle({ entry, totalsColumns, nodeDetails, onPrevious, onNext }: EntryTitleProps) {
   const facts = [
     entry.occurrences > 0 ? `${entry.occurrences.toLocaleString('en')} ${entry.occurrences === 1 ? 'row' : 'rows'}` : null,
     ...entry.totals.map((total, index) => `${totalsColumns[index] ?? `total ${index + 1}`}: ${total.toLocaleString('en')}`),
@@ -50,6 +56,7 @@ export function EntryTitle({ entry, totalsColumns, onPrevious, onNext }: EntryTi
             {facts.join(' · ')}
           </Text>
         )}
+        <EntryContextLines context={entry.context} nodeDetails={nodeDetails} />
       </Stack>
       <Tooltip label="Next entry (→)" withArrow>
         <ActionIcon variant="default" size="lg" onClick={(event) => {

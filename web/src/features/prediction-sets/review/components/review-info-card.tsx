@@ -1,10 +1,12 @@
 import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import type { SetConfidences } from '@og/shared/contracts/prediction-reading';
 import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
 import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
 import { useCoverage } from '../api/get-coverage';
+import { setConfidencesWords } from '../confidence';
 
 const orderLabels: Record<ReviewOrder, string> = { file: 'File order', totals: 'Most frequent first', confidence: 'Least sure first' };
 
@@ -17,6 +19,8 @@ interface ReviewInfoCardProps {
   onBulkAccept: () => void;
   /** What a coverage figure counts ('people' with totals columns). */
   hasDataset: boolean;
+  /** How the set's confidences came (issue 28). */
+  confidences?: SetConfidences | null;
 }
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`);
@@ -24,9 +28,9 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((p
 /**
  * SPEC §2 the info hover card (Threshold, 'Below threshold X of total', 'Mapped X of
  * below-threshold'), with the review's filter and (beyond SPEC) its order, the coverage of the
- * dataset's people, and bulk accept.
+ * dataset's people, how the set's confidences came when not from its file, and bulk accept.
  */
-export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset }: ReviewInfoCardProps) {
+export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset, confidences }: ReviewInfoCardProps) {
   const [open, setOpen] = useState(false);
   // SPEC's hover card, which the info button (click, Enter, Space) opens too, so the keyboard reaches it.
   const closeTimer = useRef<number | undefined>(undefined);
@@ -46,6 +50,7 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   if (slider !== null && slider === stored) setSlider(null);
   const below = counts?.totalBelowThreshold;
   const mapped = counts?.mappedCount;
+  const confidencesWords = setConfidencesWords(confidences);
 
   return (
     <Popover opened={open} onChange={setOpen} width={360} shadow="md" withArrow position="bottom-start">
@@ -87,6 +92,11 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
           <Text size="sm" data-testid="mapped-below-threshold">
             Mapped {mapped === undefined ? '…' : mapped.toLocaleString('en')} of {below === undefined ? '…' : below.toLocaleString('en')}
           </Text>
+          {confidencesWords && (
+            <Text size="xs" c="dimmed" data-testid="review-confidences" data-source={confidences?.source}>
+              {confidencesWords}
+            </Text>
+          )}
           <Divider />
           <Stack gap={4}>
             <Text size="xs" c="dimmed">

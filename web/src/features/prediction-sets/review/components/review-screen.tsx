@@ -223,6 +223,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
             onScopeChange={changeScope}
             onBulkAccept={() => setBulkOpen(true)}
             hasDataset={detail.dataset !== null}
+            confidences={set.confidences}
           />
           <EntrySearch setId={setId} scope={scope} onChoose={goTo} inputRef={entrySearchRef} />
           <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} />
@@ -232,7 +233,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
       {entryQuery.isError ? (
         <EntryLoadError error={entryQuery.error} hasString={string !== null} />
       ) : entry && draft ? (
-        <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
+        <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} nodeDetails={answer!.nodeDetails} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
       ) : (
         <Skeleton height={40} width="40%" aria-busy />
       )}
