@@ -41,3 +41,16 @@ export async function undoBulkAcceptance(app: Pick<AppContext, 'db'>, undo: { se
   if (state === null && restored.logged === 0) throw notFound;
   return { undone: restored.undone, skipped: restored.skipped };
 }
+
+/**
+ * Undoes a batch of a review save (issue 29: an entry saved with the entries ticked beside it, or
+ * with the same-titled ones it propagated to): each gets back its mapping from before, except those
+ * someone changed since. 404 for a batch that is not this set's.
+ */
+export async function undoMappingBatch(app: Pick<AppContext, 'db'>, undo: { setId: string; batchId: string; actorId: string }): Promise<BulkAcceptUndone> {
+  const notFound = new AppError('not_found', 'No such batch of mappings in this prediction set.');
+  if (!isUuid(undo.batchId)) throw notFound;
+  const restored = await restoreBatchMappings(app.db, undo);
+  if (restored.logged === 0) throw notFound;
+  return { undone: restored.undone, skipped: restored.skipped };
+}

@@ -64,6 +64,19 @@ export const tagOptions = [
 ] as const;
 export const tag = z.enum(tagOptions);
 
+/** A tag of a set's own (issue 29): typed by a reviewer, one line of plain text. */
+export const customTagMaxLength = 60;
+export const customTag = z
+  .string()
+  .trim()
+  .min(1, 'A tag is not empty')
+  .max(customTagMaxLength, `A tag is at most ${customTagMaxLength} characters`)
+  // eslint-disable-next-line no-control-regex
+  .refine((text) => !/[\u0000-\u001F\u007F]/.test(text), 'A tag is one line of text');
+
+/** Whether a tag is one of SPEC's sixteen (the others are the set's own). */
+export const isStandardTag = (value: string): boolean => (tagOptions as readonly string[]).includes(value);
+
 /** SPEC §3 "Tree node (review)". */
 export const reviewTreeNode = z.object({
   description: z.string().nullable().optional(),
@@ -82,7 +95,8 @@ export const mappings = z.object({
   treeNodes: z.array(reviewTreeNode).max(200).default([]),
   nodeURIs: z.array(predictionUri).max(200).default([]),
   predictionURIs: z.array(predictionUri).max(200).default([]),
-  tags: z.array(tag).max(16).default([]),
+  /** SPEC's sixteen tags, and tags of the set's own (issue 29). */
+  tags: z.array(z.union([tag, customTag])).max(32).default([]),
 });
 export type Mappings = z.infer<typeof mappings>;
 
@@ -127,8 +141,11 @@ export const saveMappingRequest = z.object({
   version: z.number().int().nonnegative().optional(),
   /** Also map the set's other entries whose normalised string is the same. */
   propagate: z.boolean().default(false),
+  /** Issue 29: other entries ticked beside this one ('Similar entries', search results), mapped the same in one batch, undoable as one. */
+  alsoStrings: z.array(z.string().min(1).max(1000)).max(500).default([]),
 });
-export type SaveMappingRequest = z.infer<typeof saveMappingRequest>;
+/** What a client sends (the defaults filled in by the server). */
+export type SaveMappingRequest = z.input<typeof saveMappingRequest>;
 
 export const mappingSaved = z.object({
   version: z.number().int().nonnegative(),
@@ -136,7 +153,32 @@ export const mappingSaved = z.object({
   mappedCount: z.number().int().nonnegative(),
   /** Beyond SPEC: the set's other unmapped entries whose normalised string is this one's (what a save with `propagate` would map too). */
   sameTitle: z.number().int().nonnegative(),
+  /** Issue 29: the entries this save mapped or changed (this one, the ticked and the propagated ones). */
+  mapped: z.number().int().nonnegative().optional(),
+  /** The batch the save's entries were written in, for `POST …/mapping-batches/{batchId}/undo`; null for one entry alone. */
+  batchId: z.string().nullable().optional(),
 });
+
+/** `GET /api/prediction-sets/{id}/entries/{string}/similar`: the set's unmapped entries most like this one (issue 29). */
+export const similarEntries = z.object({
+  entries: z.array(
+    z.object({
+      string: z.string(),
+      /** The dataset's rows with the title (0 for a standalone set). */
+      occurrences: z.number(),
+      bestConf: z.number().nullable(),
+      /** 'same-title': the same up to case, accents, spacing and punctuation; 'similar': spelled alike or sharing words. */
+      reason: z.enum(['same-title', 'similar']),
+      /** Trigram similarity of the two titles, 0 to 1. */
+      similarity: z.number(),
+    }),
+  ),
+});
+export type SimilarEntries = z.infer<typeof similarEntries>;
+
+/** `POST /api/prediction-sets/{id}/mapping-batches/{batchId}/undo`: what undoing a batch of saved mappings restored. */
+export const mappingBatchUndone = z.object({ undone: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() });
+export type MappingBatchUndone = z.infer<typeof mappingBatchUndone>;
 export type MappingSaved = z.infer<typeof mappingSaved>;
 
 /**
@@ -146,6 +188,10 @@ export type MappingSaved = z.infer<typeof mappingSaved>;
 export const predictionSetDetail = z.object({
   predictionSet: predictionSetSummary,
   dataset: z.object({ id: z.string(), title: z.string(), totalsColumns: z.array(z.string()) }).nullable(),
+  /** Issue 29: the tags the set's reviewers typed besides SPEC's sixteen, in the order first used. */
+  customTags: z.array(z.string()).optional(),
+  /** Issue 29: the share of people (or entries) the review stops at with a summary; null for none. */
+  goal: z.number().nullable().optional(),
 });
 export type PredictionSetDetail = z.infer<typeof predictionSetDetail>;
 

@@ -7,7 +7,8 @@ import { shiftMappedCountsStatement } from './prediction-set-counts.js';
 const loggedArray = (mapping: string, key: 'nodeURIs' | 'predictionURIs' | 'tags') => `ARRAY(SELECT jsonb_array_elements_text(${mapping}->'${key}'))`;
 
 /**
- * Undoes a bulk acceptance: every entry the batch mapped gets back the mapping it had before (as
+ * Undoes a batch of mappings (a bulk acceptance, or a review save with the entries ticked beside
+ * it and those propagated): every entry the batch mapped gets back the mapping it had before (as
  * the batch's log lines kept it), unless someone changed it since, which the entry tells by its
  * `mapping_batch` no longer being the batch's (a reviewer's save, a propagation or another batch
  * writes its own). One statement, so one transaction: the entries are locked and checked again as
@@ -19,11 +20,11 @@ export async function restoreBatchMappings(db: Queryable, undo: { setId: string;
   const result = await db.query<{ logged: number; undone: number }>(
     `WITH batch_log AS (
        SELECT DISTINCT ON (string) string, before FROM prediction_mapping_log
-        WHERE batch = $2 AND set_id = $1 AND how = 'bulk' ORDER BY string, id
+        WHERE batch = $2 AND set_id = $1 AND how <> 'undo' ORDER BY string, id
      ), unchanged AS (
        SELECT e.string, e.mapped, e.node_uris, e.prediction_uris, e.tags, l.before
          FROM prediction_entries e JOIN batch_log l ON l.string = e.string
-        WHERE e.set_id = $1 AND e.mapping_batch = $2 AND e.mapping_how = 'bulk'
+        WHERE e.set_id = $1 AND e.mapping_batch = $2 AND e.mapping_how <> 'undo'
           FOR UPDATE OF e
      ), restored AS (
        UPDATE prediction_entries e

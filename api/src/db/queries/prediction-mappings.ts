@@ -33,14 +33,34 @@ export const isMapped = (mapping: Pick<Mappings, 'nodeURIs' | 'predictionURIs'>)
  * one statement in position order: two reviewers saving two spellings of one title at once would
  * otherwise each hold one and wait for the other's (a deadlock). Run it inside a transaction.
  */
-export async function lockEntryMappings(db: Queryable, setId: string, string: string, sameTitle: boolean): Promise<(StoredMapping & { string: string })[]> {
+export async function lockEntryMappings(
+  db: Queryable,
+  setId: string,
+  string: string,
+  sameTitle: boolean,
+  also: readonly string[] = [],
+): Promise<(StoredMapping & { string: string })[]> {
   const locked = await db.query<StoredMapping & { string: string }>(
     `SELECT string, node_uris, prediction_uris, tags, mapped, version, best_conf, norm FROM prediction_entries
-      WHERE set_id = $1 AND (string = $2 OR ($3 AND norm = (SELECT norm FROM prediction_entries WHERE set_id = $1 AND string = $2)))
+      WHERE set_id = $1 AND (string = $2 OR string = ANY($4::text[]) OR ($3 AND norm = (SELECT norm FROM prediction_entries WHERE set_id = $1 AND string = $2)))
       ORDER BY position FOR UPDATE`,
-    [setId, string, sameTitle],
+    [setId, string, sameTitle, also],
   );
   return locked.rows;
+}
+
+/** Most tags of its own a set keeps; a tag typed past them is still saved on its entries. */
+const customTagsKept = 200;
+
+/** Adds the tags of a saved mapping that are not SPEC's to the set's own tags, each once, in the order first used. */
+export async function addCustomTags(db: Queryable, setId: string, tags: readonly string[]): Promise<void> {
+  if (!tags.length) return;
+  await db.query(
+    `UPDATE prediction_sets
+        SET custom_tags = custom_tags || ARRAY(SELECT t FROM unnest($2::text[]) WITH ORDINALITY AS u(t, i) WHERE NOT t = ANY(custom_tags) ORDER BY i)
+      WHERE id = $1 AND cardinality(custom_tags) < ${customTagsKept} AND EXISTS (SELECT 1 FROM unnest($2::text[]) t WHERE NOT t = ANY(custom_tags))`,
+    [setId, tags],
+  );
 }
 
 /**

@@ -23,6 +23,10 @@ export interface PredictionSetRow {
   stats: Record<string, unknown>;
   created_at: Date;
   ready_at: Date | null;
+  /** The tags its reviewers typed besides SPEC's sixteen (migration 019). */
+  custom_tags?: string[];
+  /** The share of people the review stops at (migration 019); null for none. */
+  review_goal?: number | null;
 }
 
 /** A set row as read, or as a dataset's list aggregates it to JSON (dates as text). */

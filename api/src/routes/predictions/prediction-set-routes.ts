@@ -68,7 +68,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     const viewer = viewerOf(ctx);
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
     const dataset = set.dataset_id ? await findDatasetHeading(app.db, set.dataset_id) : null;
-    ctx.body = presentPredictionSetDetail(set, viewer.id, dataset) satisfies PredictionSetDetail;
+    ctx.body = { ...presentPredictionSetDetail(set, viewer.id, dataset), customTags: set.custom_tags ?? [], goal: set.review_goal ?? null } satisfies PredictionSetDetail;
   });
 
   /** Beyond SPEC: the review's 'Coverage' (share of the dataset's people whose title is mapped). */
@@ -118,11 +118,16 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
     requireReadySet(set);
     const request = parseInput(saveMappingRequest, ctx.request.body);
-    const saved = await saveMapping(app.db, set.id, ctx.params.string!, request.mappings, { userId: viewer.id, version: request.version, propagate: request.propagate });
+    const saved = await saveMapping(app.db, set.id, ctx.params.string!, request.mappings, {
+      userId: viewer.id,
+      version: request.version,
+      propagate: request.propagate,
+      alsoStrings: request.alsoStrings,
+    });
     // The count under the threshold the reviewer works at (the address's, else the set's own).
     const counts = await countBelowThreshold(app.db, set.id, scopeOf(set, ctx).threshold);
     app.realtime?.predictionSetChanged(set.id, saved.changed);
-    ctx.body = presentMappingSaved(saved, counts) satisfies MappingSaved;
+    ctx.body = { ...presentMappingSaved(saved, counts), mapped: saved.mapped, batchId: saved.batchId } satisfies MappingSaved;
   });
 
   router.get('/prediction-sets/:id/_search', async (ctx) => {
