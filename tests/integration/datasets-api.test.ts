@@ -587,6 +587,65 @@ describe('through the real ingest worker', () => {
     expect((await env.app.db.query('SELECT 1 FROM dataset_titles WHERE dataset_id = $1', [datasetId])).rowCount).toBe(0);
   });
 
+  it("lists each ready prediction set's progress under its own threshold, exactly, and its moves as mappings are saved", async () => {
+    const created = await alice.post('/api/datasets', { data: [{ title: 'Farmer', code: '61110', totals: [1] }], metadata: { title: 'With prediction sets' } });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const { datasetId, jobId } = (await created.json()) as DatasetAccepted;
+    expect((await waitForJob(alice, jobId)).state).toBe('completed');
+    // Below the set's 0.75: 0.1, 0.7499 (in the thousandth the threshold falls in), no predictions (0) and no confidence (below any threshold); not 0.75 and 0.9.
+    const entries = [
+      { string: 'farmer', predictions: [{ uris: ['hisco:61110'], conf: 0.9 }] },
+      { string: 'baker', predictions: [{ uris: ['hisco:77610'], conf: 0.1 }] },
+      { string: 'weaver', predictions: [{ uris: ['hisco:75400'], conf: 0.7499 }] },
+      { string: 'miller', predictions: [{ uris: ['hisco:77120'], conf: 0.75 }] },
+      { string: 'clerk', predictions: [{ uris: ['hisco:39310'], conf: null }] },
+      { string: 'idle', predictions: [] },
+    ];
+    const importSet = async (name: string, content: string) => {
+      const response = await alice.upload(`/api/datasets/${datasetId}/predictions`, name, content, {});
+      expect(response.status, await response.clone().text()).toBe(202);
+      const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+      await waitForJob(alice, accepted.jobId);
+      return accepted.predictionSetId;
+    };
+    const setId = await importSet('parish.json', JSON.stringify(entries));
+    const failedId = await importSet('broken.json', '[{"string": "smith", "predictions": [{"uris": ["hisco:83110"], "conf": 7}]}]');
+    const listed = async () => (await listOf(alice)).find((dataset) => dataset.id === datasetId)!.prediction_sets;
+    const progressOf = async (id: string) => (await listed()).find((set) => set.id === id)!.progress;
+
+    expect((await listed()).map((set) => [set.id, set.state, set.progress])).toEqual([
+      [setId, 'ready', { belowThreshold: 4, mapped: 0 }],
+      [failedId, 'failed', null],
+    ]);
+    // The same as the review's counts, and the dataset's own answer says it too.
+    expect(await (await alice.get(`/api/prediction-sets/${setId}?threshold=0.75`)).json()).toEqual({ totalBelowThreshold: 4, mappedCount: 0 });
+    expect(((await (await alice.get(`/api/datasets/${datasetId}`)).json()) as DatasetSummary).prediction_sets[0]!.progress).toEqual({ belowThreshold: 4, mapped: 0 });
+
+    const entryPath = (string: string) => `/api/prediction-sets/${setId}/entries/${encodeURIComponent(string)}`;
+    const save = async (string: string, uris: string[]) => {
+      const read = (await (await alice.get(`${entryPath(string)}?filter=all`)).json()) as { predictionEntry: { version: number } };
+      const saved = await alice.post(entryPath(string), { mappings: { nodeURIs: [], predictionURIs: uris, tags: [] }, version: read.predictionEntry.version });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    };
+    await save('baker', ['hisco:77610']);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 4, mapped: 1 });
+    await save('weaver', ['hisco:75400']);
+    // Above the threshold: mapped, but not counted.
+    await save('miller', ['hisco:77120']);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 4, mapped: 2 });
+    await save('baker', []);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 4, mapped: 1 });
+
+    // Under the threshold stored for the set.
+    expect((await alice.request('PATCH', `/api/prediction-sets/${setId}?threshold=0.7`)).status).toBe(200);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 3, mapped: 0 });
+    // A threshold inside a thousandth: 0.75 is below 0.7505, in the thousandth read from the entries.
+    expect((await alice.request('PATCH', `/api/prediction-sets/${setId}?threshold=0.7505`)).status).toBe(200);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 5, mapped: 2 });
+    expect((await alice.request('PATCH', `/api/prediction-sets/${setId}?threshold=1`)).status).toBe(200);
+    expect(await progressOf(setId)).toEqual({ belowThreshold: 6, mapped: 2 });
+  });
+
   it('ingests the JSON form the same way', async () => {
     const data = [
       { title: 'Farmer', code: '61110', totals: [3, '1'] },

@@ -1,4 +1,4 @@
-import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import type { PredictionSetProgress, PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { noConfidenceBest, type SetConfidences, setConfidences } from '@og/shared/contracts/prediction-reading';
 import type { ListedPredictionSet, MappingSaved, NoEntrySummary, PredictionEntryAnswer, PredictionSetCount, PredictionSetDetail, SearchOptions } from '@og/shared/contracts/predictions';
 import type { DatasetViewer } from '../db/queries/datasets.js';
@@ -7,8 +7,8 @@ import type { ListedPredictionSetRow, PredictionSetRecord } from '../db/queries/
 import type { CodeDetails } from './node-details.js';
 import type { SavedMapping } from './save-mapping.js';
 
-/** A prediction set as lists show it to `viewerId` (SPEC §3's fields first). */
-export function presentPredictionSet(row: PredictionSetRecord, viewerId: string): PredictionSetSummary {
+/** A prediction set as lists show it to `viewerId` (SPEC §3's fields first), with its progress where the list counted it. */
+export function presentPredictionSet(row: PredictionSetRecord, viewerId: string, progress: PredictionSetProgress | null = null): PredictionSetSummary {
   return {
     id: row.id,
     dataset_id: row.dataset_id,
@@ -26,6 +26,7 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string)
     reviewOrder: row.review_order,
     isOwner: row.owner_id === viewerId,
     confidences: row.state === 'ready' ? confidencesOf(row.stats) : null,
+    progress: row.state === 'ready' ? progress : null,
   };
 }
 

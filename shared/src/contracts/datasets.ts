@@ -131,8 +131,14 @@ export const predictionSetSummary = z.object({
   isOwner: z.boolean(),
   /** How its confidences came (issue 28): from the file, none, or given at import for the first-ranked code; null before the import is done. */
   confidences: setConfidences.nullable().optional(),
+  /**
+   * A ready set's 'Mapping progress' under its own threshold (issue 28): its entries below the
+   * threshold and how many of them are mapped; null where the list does not count them.
+   */
+  progress: z.object({ belowThreshold: z.number().int().nonnegative(), mapped: z.number().int().nonnegative() }).nullable().optional(),
 });
 export type PredictionSetSummary = z.infer<typeof predictionSetSummary>;
+export type PredictionSetProgress = NonNullable<PredictionSetSummary['progress']>;
 
 /** The live part of a dataset: its ingest job's state and last progress (from `job_runs`). */
 export const datasetIngest = z.object({

@@ -7,23 +7,35 @@ import type { Queryable } from '../database.js';
  * threshold are summed, and only the one the threshold falls in is read from the entries (its
  * confidence index, from a hair below that thousandth: its own entries). The bucket is computed by the same
  * expression everywhere: least(1000, floor(best_conf * 1000)).
+ *
+ * The columns `total` and `mapped` for the set `set` under `threshold`, SQL expressions of a uuid
+ * and a real (parameters, or a prediction set row's columns).
  */
+function countsBelowColumns(set: string, threshold: string): string {
+  const edge = `least(1000, floor(${threshold} * 1000))::smallint`;
+  const summed = (column: 'entries' | 'mapped') => `(SELECT COALESCE(sum(c.${column}), 0) FROM prediction_set_counts c WHERE c.set_id = ${set} AND c.bucket < ${edge})`;
+  const atEdge = (mappedOnly: boolean) => `(SELECT count(*) FROM prediction_entries e
+           WHERE e.set_id = ${set}${mappedOnly ? ' AND e.mapped' : ''} AND e.best_conf < ${threshold} AND e.best_conf >= (${edge} / 1000.0 - 0.000001)::real
+             AND least(1000, floor(e.best_conf * 1000)) = ${edge})`;
+  return `${summed('entries')} + ${atEdge(false)} AS total, ${summed('mapped')} + ${atEdge(true)} AS mapped`;
+}
+
+const countOf = (row: { total: string; mapped: string }): PredictionSetCount => ({ totalBelowThreshold: Number(row.total), mappedCount: Number(row.mapped) });
+
+/** SPEC §3 "Prediction set count" of one set under `threshold`. */
 export async function countBelowThreshold(db: Queryable, setId: string, threshold: number): Promise<PredictionSetCount> {
-  const result = await db.query<{ total: string; mapped: string }>(
-    `WITH edge AS (SELECT least(1000, floor($2::real * 1000))::smallint AS bucket)
-     SELECT
-       (SELECT COALESCE(sum(entries), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
-       + (SELECT count(*) FROM prediction_entries e, edge
-           WHERE e.set_id = $1 AND e.best_conf < $2::real AND e.best_conf >= (edge.bucket / 1000.0 - 0.000001)::real
-             AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS total,
-       (SELECT COALESCE(sum(mapped), 0) FROM prediction_set_counts c, edge WHERE c.set_id = $1 AND c.bucket < edge.bucket)
-       + (SELECT count(*) FROM prediction_entries e, edge
-           WHERE e.set_id = $1 AND e.mapped AND e.best_conf < $2::real AND e.best_conf >= (edge.bucket / 1000.0 - 0.000001)::real
-             AND least(1000, floor(e.best_conf * 1000)) = edge.bucket) AS mapped`,
-    [setId, threshold],
+  const result = await db.query<{ total: string; mapped: string }>(`SELECT ${countsBelowColumns('$1::uuid', '$2::real')}`, [setId, threshold]);
+  return countOf(result.rows[0]!);
+}
+
+/** The counts of each ready set of `setIds` under its own stored threshold, in one query (the datasets list's progress). */
+export async function countBelowOwnThresholds(db: Queryable, setIds: readonly string[]): Promise<Map<string, PredictionSetCount>> {
+  if (setIds.length === 0) return new Map();
+  const result = await db.query<{ id: string; total: string; mapped: string }>(
+    `SELECT s.id, ${countsBelowColumns('s.id', 's.threshold')} FROM prediction_sets s WHERE s.id = ANY($1::uuid[]) AND s.state = 'ready'`,
+    [setIds],
   );
-  const row = result.rows[0]!;
-  return { totalBelowThreshold: Number(row.total), mappedCount: Number(row.mapped) };
+  return new Map(result.rows.map((row) => [row.id, countOf(row)]));
 }
 
 /**

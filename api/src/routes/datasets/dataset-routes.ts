@@ -16,7 +16,8 @@ import { findVisibleDatasetOr404, requireIngestedDataset } from '../../datasets/
 import { readShippedLanguages } from '../../datasets/shipped-languages.js';
 import { removeDatasetCollaborator } from '../../datasets/remove-dataset-collaborator.js';
 import type { AppContext } from '../../context.js';
-import { type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
+import { type DatasetListRow, type DatasetViewer, listDatasetTitles, listVisibleDatasets } from '../../db/queries/datasets.js';
+import { countBelowOwnThresholds } from '../../db/queries/prediction-set-counts.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -37,6 +38,12 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter('/datasets');
   router.use(requireUser());
 
+  /** Datasets as `viewer` sees them, their ready sets' progress counted in one query for all of them. */
+  const present = async (rows: DatasetListRow[], viewer: DatasetViewer): Promise<DatasetSummary[]> => {
+    const counts = await countBelowOwnThresholds(app.db, rows.flatMap((row) => row.prediction_sets.filter((set) => set.state === 'ready').map((set) => set.id)));
+    return rows.map((row) => presentDataset(row, viewer.id, counts));
+  };
+
   router.post('/', async (ctx) => {
     const requestKey = requestKeyOf(ctx); // a bad Idempotency-Key is refused before the file is read
     const { metadata, upload } = await receiveDataset(app, ctx);
@@ -47,7 +54,7 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
   router.get('/', async (ctx) => {
     const viewer = viewerOf(ctx);
     const rows = await listVisibleDatasets(app.db, viewer);
-    ctx.body = { datasets: rows.map((row) => presentDataset(row, viewer.id)) } satisfies DatasetList;
+    ctx.body = { datasets: await present(rows, viewer) } satisfies DatasetList;
   });
 
   /** What an upload may be, for the wizard to check a file against before sending it (before '/:id', which would take 'limits' for an id). */
@@ -63,7 +70,7 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
   router.get('/:id', async (ctx) => {
     const viewer = viewerOf(ctx);
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
-    ctx.body = presentDataset(dataset, viewer.id) satisfies DatasetSummary;
+    ctx.body = (await present([dataset], viewer))[0]! satisfies DatasetSummary;
   });
 
   /**
@@ -96,7 +103,7 @@ export function datasetRoutes(app: AppContext): Router<AppState> {
     const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
     const { username } = parseInput(addCollaboratorRequest, ctx.request.body);
     await addDatasetCollaborator(app.db, dataset, viewer, username);
-    ctx.body = presentDataset(await findVisibleDatasetOr404(app.db, dataset.id, viewer), viewer.id) satisfies DatasetSummary;
+    ctx.body = (await present([await findVisibleDatasetOr404(app.db, dataset.id, viewer)], viewer))[0]! satisfies DatasetSummary;
   });
 
   router.delete('/:id/collaborators/:userId', async (ctx) => {
