@@ -9,8 +9,8 @@ import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, scre
 /**
  * A dataset's prediction sets on the datasets list, as a person uses them in Debian's Chromium
  * against the built app: uploading a prediction file through 'Run predictions' (its upload, then
- * its import live on the modal and on the new row), 'Update progress' and the live ring,
- * 'Adjust threshold', opening the review under a filter, both Export menus, and deleting.
+ * its import live on the modal and on the new row), the progress ring the list brings (or 'Update
+ * progress' where it brings none) and its live moves, 'Adjust threshold', opening the review under a filter, both Export menus, and deleting.
  */
 
 const owner = { username: 'nora', password: 'nora-password-1' };
@@ -44,6 +44,9 @@ function predictionFile(): string {
 /** Entries whose best prediction is below a threshold: the ones left for review. */
 const belowThreshold = (threshold: number) => titles.filter(({ conf }) => conf < threshold).length;
 
+/** The progress ring's figures in words, as its tooltip says them. */
+const progressWords = (mapped: number, below: number) => `${mapped} of ${below} entries below the threshold mapped`;
+
 let app: AppProcess;
 let browser: Browser;
 let context: BrowserContext;
@@ -60,6 +63,7 @@ interface ListedSet {
   total: number;
   name: string;
   error: string | null;
+  progress?: { belowThreshold: number; mapped: number } | null;
 }
 interface ListedDataset {
   id: string;
@@ -286,10 +290,10 @@ describe('a prediction file uploaded through Run predictions', () => {
     // row is first seen ready (the ring's figures are covered by prediction-import-view.test.ts).
     if (seen.size === 0) expect(await status.getAttribute('data-state')).toBe('ready');
 
-    // Once the import ends the list is read again: the set is ready, 'Update progress' offered.
-    await row.locator('[data-testid="prediction-set-status"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    // Once the import ends the list is read again: the set is ready, its progress counted.
+    await row.locator('[data-testid="prediction-set-status"][data-state="counted"]').waitFor({ timeout: 30_000 });
     const [set] = await setsOf(datasetId);
-    expect(set).toMatchObject({ state: 'ready', total: titles.length + paddingCount, threshold: 0.75, name: 'parish-predictions' });
+    expect(set).toMatchObject({ state: 'ready', total: titles.length + paddingCount, threshold: 0.75, name: 'parish-predictions', progress: { belowThreshold: belowThreshold(0.75), mapped: 0 } });
     setId = set!.id;
     expect(await row.getAttribute('data-prediction-set-id')).toBe(setId);
     await shot(page, 'prediction-sets-list-ready-light');
@@ -302,13 +306,17 @@ describe('a prediction file uploaded through Run predictions', () => {
     await page.getByTestId('jobs-list').waitFor({ state: 'hidden' });
   });
 
-  it("'Update progress' reads the counts into a ring, which follows reviewers' saves live", async () => {
+  it("shows the set's progress as a ring with its figures in the tooltip, which follows reviewers' saves live", async () => {
     const row = setRow(page, 'parish-predictions');
-    await row.getByTestId('prediction-set-update-progress').click();
+    expect(await row.getByTestId('prediction-set-update-progress').count()).toBe(0);
     const ring = row.getByTestId('mapping-progress');
     await ring.waitFor();
-    expect(await ring.getAttribute('aria-label')).toBe(`Mapped 0 of ${belowThreshold(0.75)} below the threshold`);
+    expect(await ring.getAttribute('aria-label')).toBe(progressWords(0, belowThreshold(0.75)));
     expect(await ring.innerText()).toBe('0.0%');
+    await ring.hover();
+    await page.getByRole('tooltip').filter({ hasText: progressWords(0, belowThreshold(0.75)) }).waitFor();
+    await shot(page, 'prediction-sets-list-progress-tooltip-light');
+    await page.mouse.move(0, 0);
 
     // Another reviewer maps 'baker' (below the threshold): the ring moves without a reload.
     const entry = await page.request.get(`${app.url}/api/prediction-sets/${setId}/entries/baker?filter=all`);
@@ -319,9 +327,31 @@ describe('a prediction file uploaded through Run predictions', () => {
       data: { mappings: { nodeURIs: ['hisco:77610'], predictionURIs: [], tags: [] }, version },
     });
     expect(saved.status(), await saved.text()).toBe(200);
-    await expect.poll(() => ring.getAttribute('aria-label')).toBe(`Mapped 1 of ${belowThreshold(0.75)} below the threshold`);
+    await expect.poll(() => ring.getAttribute('aria-label')).toBe(progressWords(1, belowThreshold(0.75)));
     expect(await ring.innerText()).toBe(`${(100 / belowThreshold(0.75)).toFixed(1)}%`);
     await shot(page, 'prediction-sets-list-progress-light');
+    // Read again, the list brings the new figures itself.
+    await page.reload();
+    await expect.poll(() => setRow(page, 'parish-predictions').getByTestId('mapping-progress').getAttribute('aria-label')).toBe(progressWords(1, belowThreshold(0.75)));
+  });
+
+  it("offers 'Update progress' where the list brings no counts, which reads them into the ring", async () => {
+    const { context: bare, page: barePage } = await newPage(browser);
+    // The list as an answer without the sets' progress.
+    await barePage.route(`${app.url}/api/datasets`, async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as { datasets: { prediction_sets: { progress?: unknown }[] }[] };
+      for (const dataset of list.datasets) for (const set of dataset.prediction_sets) delete set.progress;
+      await route.fulfill({ response, json: list });
+    });
+    await barePage.goto(`${app.url}/datasets/list`);
+    await logIn(barePage, owner.username, owner.password, { waitClosed: true });
+    const row = setRow(barePage, 'parish-predictions');
+    await row.locator('[data-testid="prediction-set-status"][data-state="ready"]').waitFor();
+    await row.getByTestId('prediction-set-update-progress').click();
+    const ring = row.getByTestId('mapping-progress');
+    await expect.poll(() => ring.getAttribute('aria-label')).toBe(progressWords(1, belowThreshold(0.75)));
+    await bare.close();
   });
 
   it("'Adjust threshold' saves the threshold: the label, the stored threshold and the counts follow", async () => {
@@ -344,7 +374,7 @@ describe('a prediction file uploaded through Run predictions', () => {
     expect(await counts.json()).toEqual({ totalBelowThreshold: belowThreshold(0.6), mappedCount: 1 });
     // The ring reads the counts under the new threshold.
     const ring = setRow(page, 'parish-predictions').getByTestId('mapping-progress');
-    await expect.poll(() => ring.getAttribute('aria-label')).toBe(`Mapped 1 of ${belowThreshold(0.6)} below the threshold`);
+    await expect.poll(() => ring.getAttribute('aria-label')).toBe(progressWords(1, belowThreshold(0.6)));
 
     await openSetMenu(page, 'parish-predictions');
     await expect.poll(() => page.getByTestId('action-set-threshold').innerText()).toBe('Adjust threshold: 60%');
@@ -420,10 +450,11 @@ describe('a prediction file uploaded through Run predictions', () => {
     const { context: dark, page: darkPage } = await newPage(browser, 'dark');
     await darkPage.goto(`${app.url}/datasets/list`);
     await logIn(darkPage, owner.username, owner.password, { waitClosed: true });
-    const row = setRow(darkPage, 'parish-predictions');
-    await row.getByTestId('prediction-set-update-progress').click();
-    await row.getByTestId('mapping-progress').waitFor();
+    const ring = setRow(darkPage, 'parish-predictions').getByTestId('mapping-progress');
+    await ring.hover();
+    await darkPage.getByRole('tooltip').filter({ hasText: progressWords(1, belowThreshold(0.6)) }).waitFor();
     await shot(darkPage, 'prediction-sets-list-progress-dark');
+    await darkPage.mouse.move(0, 0);
     await openSetMenu(darkPage, 'parish-predictions');
     await shot(darkPage, 'prediction-sets-actions-menu-dark');
     await darkPage.getByTestId('action-set-threshold').click();

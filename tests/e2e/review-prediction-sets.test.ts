@@ -163,7 +163,7 @@ describe('the /review page', () => {
     const counts = await countsOf(stored!.id, 0.75);
     expect(counts).toEqual({ totalBelowThreshold: expectedBelow(0.75), mappedCount: 0 });
     await expect.poll(() => showLabels(row)).toEqual(expectedShowLabels(counts));
-    expect(await row.getByTestId('mapping-progress').getAttribute('aria-label')).toBe(`Mapped 0 of ${number(counts.totalBelowThreshold)} below the threshold`);
+    expect(await row.getByTestId('mapping-progress').getAttribute('aria-label')).toBe(`0 of ${number(counts.totalBelowThreshold)} entries below the threshold mapped`);
     expect(await row.getByTestId('prediction-set-threshold-value').innerText()).toBe('75%');
     await shot(page, 'review-sets-4-ready-light');
   });
@@ -240,7 +240,7 @@ describe('the /review page', () => {
     expect((await recounted).status()).toBe(200);
     await expect.poll(() => showLabels(row)).toEqual(expectedShowLabels(counts));
     expect(await row.getByTestId('mapping-progress').getAttribute('aria-label')).toBe(
-      `Mapped ${number(counts.mappedCount)} of ${number(counts.totalBelowThreshold)} below the threshold`,
+      `${number(counts.mappedCount)} of ${number(counts.totalBelowThreshold)} entries below the threshold mapped`,
     );
     await shot(page, 'review-sets-6-counted-light');
   });

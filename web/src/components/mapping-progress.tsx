@@ -7,10 +7,16 @@ export function mappedPercent(counts: PredictionSetCount): number {
   return Math.round((counts.mappedCount / counts.totalBelowThreshold) * 1000) / 10;
 }
 
+/** The ring's figures in words: '12 of 40 entries below the threshold mapped'. */
+export function mappingProgressLabel(counts: PredictionSetCount): string {
+  const entries = counts.totalBelowThreshold === 1 ? 'entry' : 'entries';
+  return `${counts.mappedCount.toLocaleString('en')} of ${counts.totalBelowThreshold.toLocaleString('en')} ${entries} below the threshold mapped`;
+}
+
 /** SPEC §2 "Mapping progress": a ring of the mapped share of the entries below the threshold, with the figures. */
 export function MappingProgress({ counts, size = 44 }: { counts: PredictionSetCount; size?: number }) {
   const percent = mappedPercent(counts);
-  const label = `Mapped ${counts.mappedCount.toLocaleString('en')} of ${counts.totalBelowThreshold.toLocaleString('en')} below the threshold`;
+  const label = mappingProgressLabel(counts);
   return (
     <Tooltip label={label} withArrow>
       <Group gap={6} wrap="nowrap" data-testid="mapping-progress" aria-label={label}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
+import type { PredictionSetProgress as ListedProgress, PredictionSetSummary } from '@og/shared/contracts/datasets';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,8 +10,9 @@ import { useLivePredictionSet } from '../../../lib/prediction-sets/use-live-pred
 
 /**
  * A prediction set's 'Mapping progress' cell (SPEC §2): while it is imported, its import's live
- * ring; if the import failed, why (in one line, the whole message on demand); once ready, 'Update
- * progress', which reads its counts and becomes the mapping-progress ring, kept live as reviewers save.
+ * ring; if the import failed, why (in one line, the whole message on demand); once ready, the
+ * mapping-progress ring of the counts the list brought (issue 28), or where it brought none 'Update
+ * progress', which reads them; the ring is kept live as reviewers save.
  */
 export function PredictionSetProgress({ predictionSet }: { predictionSet: PredictionSetSummary }) {
   if (predictionSet.state === 'failed') {
@@ -20,7 +21,7 @@ export function PredictionSetProgress({ predictionSet }: { predictionSet: Predic
   if (predictionSet.state === 'importing') {
     return <PredictionSetImportStatus predictionSet={predictionSet} />;
   }
-  return <ReadySetProgress setId={predictionSet.id} threshold={predictionSet.threshold} />;
+  return <ReadySetProgress setId={predictionSet.id} threshold={predictionSet.threshold} listed={predictionSet.progress ?? null} />;
 }
 
 /**
@@ -61,15 +62,18 @@ function FailedImport({ error }: { error: string }) {
   );
 }
 
-function ReadySetProgress({ setId, threshold }: { setId: string; threshold: number }) {
+function ReadySetProgress({ setId, threshold, listed }: { setId: string; threshold: number; listed: ListedProgress | null }) {
   const [requested, setRequested] = useState(false);
   const counts = usePredictionSetCounts(setId, threshold, { enabled: requested });
-  useLivePredictionSet(counts.data ? setId : null);
+  const listedCounts = listed ? { totalBelowThreshold: listed.belowThreshold, mappedCount: listed.mapped } : undefined;
+  // After a reviewer's save the counts are read, and kept live, in place of the list's.
+  useLivePredictionSet(counts.data || listedCounts ? setId : null, () => setRequested(true));
+  const shown = (requested ? counts.data : undefined) ?? listedCounts ?? counts.data;
 
-  if (counts.data) {
+  if (shown) {
     return (
       <div data-testid="prediction-set-status" data-state="counted">
-        <MappingProgress counts={counts.data} />
+        <MappingProgress counts={shown} />
       </div>
     );
   }
