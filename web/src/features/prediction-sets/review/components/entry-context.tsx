@@ -19,7 +19,7 @@ export function EntryContextLines({ context, nodeDetails }: EntryContextLinesPro
     <Stack gap={0} mt={2} data-testid="entry-context">
       {lines.map((line) => (
         <Text key={`${line.kind}:${line.column}`} size="xs" c="dimmed" truncate="end" title={contextLineText(line)} data-testid="entry-context-item" data-kind={line.kind}>
-          <Text span inherit fw={600}>
+          <Text span inherit fw={500}>
             {line.label}:
           </Text>{' '}
           <span dir="auto">{line.values}</span>
