@@ -315,7 +315,7 @@ describe('converting a coded dataset into another scheme (issue 14)', () => {
     await page.getByTestId('action-run-predictions').click();
     await page.getByText('Upload prediction results').click();
     await page.getByTestId('predictions-file-input').setInputFiles(file);
-    await page.getByTestId('predictions-upload').click();
+    await page.getByTestId('reading-import').click();
     await page.getByTestId('predictions-import').getByTestId('job-card').waitFor();
     await page.getByTestId('predictions-cancel').click();
     const set = page.getByTestId('prediction-set-row').filter({ has: page.getByTestId('prediction-set-name').getByText('esco-predictions', { exact: true }) });

@@ -204,12 +204,12 @@ describe('a dataset before it has prediction sets', () => {
   it('refuses a file that is neither .json nor .csv before sending it', async () => {
     await openUploadTab(page, datasetTitle);
     expect(await page.getByTestId('predictions-file-input').getAttribute('accept')).toBe('.json,.csv,application/json,text/csv');
-    expect(await page.getByTestId('predictions-upload').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
     const text = path.join(scratch, 'predictions.txt');
     fs.writeFileSync(text, 'carpenter');
     await page.getByTestId('predictions-file-input').setInputFiles(text);
     await page.getByText('predictions.txt is not a .json or .csv file.').waitFor();
-    expect(await page.getByTestId('predictions-upload').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
     // The model picker: SPEC's models need a configured service.
     await page.getByText('Pick a model', { exact: true }).click();
     expect(await page.getByRole('radio', { name: 'OccCanine' }).isDisabled()).toBe(true);
@@ -235,7 +235,7 @@ describe('a dataset before it has prediction sets', () => {
     const file = path.join(scratch, 'ragged-predictions.json');
     fs.writeFileSync(file, JSON.stringify([{ string: 'baker', predictions: [{ uris: ['hisco:77610'], conf: 0.6 }] }]));
     await page.getByTestId('predictions-file-input').setInputFiles(file);
-    await page.getByTestId('predictions-upload').click();
+    await page.getByTestId('reading-import').click();
     const error = page.getByTestId('predictions-upload-error');
     await error.waitFor();
     expect(await error.innerText()).toContain('File upload failed: The dataset is not ready yet: predictions join its titles once it is ingested.');
@@ -260,7 +260,7 @@ describe('a prediction file uploaded through Run predictions', () => {
     await openUploadTab(page, datasetTitle);
     await page.getByTestId('predictions-file-input').setInputFiles(file);
     await shot(page, 'prediction-sets-modal-upload-chosen-light');
-    await page.getByTestId('predictions-upload').click();
+    await page.getByTestId('reading-import').click();
 
     // The import's own job card, fed over Socket.IO, once the file is stored.
     const card = page.getByTestId('predictions-import').getByTestId('job-card');
@@ -499,7 +499,7 @@ describe('a prediction file the import refuses', () => {
     fs.writeFileSync(file, '[{"string": "carpenter", "predictions": [');
     await openUploadTab(page, datasetTitle);
     await page.getByTestId('predictions-file-input').setInputFiles(file);
-    await page.getByTestId('predictions-upload').click();
+    await page.getByTestId('reading-import').click();
     await page.getByTestId('predictions-import').getByTestId('job-card').and(page.locator('[data-state="failed"]')).waitFor({ timeout: 60_000 });
     await closeModal(page);
 

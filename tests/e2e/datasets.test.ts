@@ -236,7 +236,7 @@ describe('uploading a dataset through the wizard', () => {
     await shot(page, 'datasets-modal-run-predictions-light');
     await page.getByText('Upload prediction results').click();
     expect(await page.getByTestId('predictions-file-input').getAttribute('accept')).toContain('.json');
-    expect(await page.getByTestId('predictions-upload').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
     await shot(page, 'datasets-modal-run-predictions-file-light');
     await closeModal(page);
 

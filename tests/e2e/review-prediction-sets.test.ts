@@ -129,12 +129,15 @@ describe('the /review page', () => {
   });
 
   it('uploads OccCANINE’s CSV with a percentage, shows the import live, then lists the set with its total', async () => {
+    await page.getByTestId('prediction-file-input').setInputFiles(predictionsFile);
+    const importButton = page.getByTestId('reading-import');
+    await expect.poll(() => importButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+
     // A slow line, so the upload's percentage is seen moving (1.4 MB at ~250 KB/s).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 250_000 });
-
-    await page.getByTestId('prediction-file-input').setInputFiles(predictionsFile);
+    await importButton.click();
     const percent = page.getByTestId('prediction-upload-percent');
     await expectVisible(percent);
     await expect.poll(async () => Number.parseInt(await percent.innerText(), 10), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -262,10 +265,12 @@ describe('files that do not become sets', () => {
     const textFile = path.join(scratch, 'notes.txt');
     fs.writeFileSync(textFile, 'not predictions\n');
     await page.getByTestId('prediction-file-input').setInputFiles(textFile);
-    const alert = page.getByTestId('prediction-upload-error');
+    // The column-mapping step's preview is refused: the file cannot be imported.
+    const alert = page.getByTestId('reading-preview-error');
     await expectVisible(alert);
     const text = await alert.innerText();
     expect(text).toMatch(/File upload failed: \S/);
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
     expect(await listSets()).toHaveLength(1);
     await shot(page, 'review-sets-7-upload-failed-light');
   });
@@ -274,6 +279,7 @@ describe('files that do not become sets', () => {
     const broken = path.join(scratch, 'broken-predictions.csv');
     fs.writeFileSync(broken, 'row,inputs,hisco_1,prob_1,desc_1\n0,en[SEP]fisherman,61110,not-a-probability,Fisherman\n');
     await page.getByTestId('prediction-file-input').setInputFiles(broken);
+    await page.getByTestId('reading-import').click();
     const row = setRow(page, 'broken-predictions');
     await row.and(page.locator('[data-state="failed"]')).waitFor({ timeout: 30_000 });
     const error = row.getByTestId('prediction-set-error');
@@ -346,6 +352,7 @@ describe('a set still being imported', () => {
     fs.writeFileSync(large, `${lines.join('\n')}\n`);
 
     await page.getByTestId('prediction-file-input').setInputFiles(large);
+    await page.getByTestId('reading-import').click();
     const row = setRow(page, 'large-predictions');
     const importing = row.getByTestId('prediction-set-importing');
     await expectVisible(importing, 30_000);

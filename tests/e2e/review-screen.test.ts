@@ -360,6 +360,7 @@ describe('a new reviewer, keyboard only', () => {
   it('uploads OccCANINE’s toy predictions on /review, opens the set and codes entries with the keyboard alone', async () => {
     await page.goto(`${app.url}/review`);
     await page.getByTestId('prediction-file-input').setInputFiles(toyPredictions);
+    await page.getByTestId('reading-import').click();
     const row = page.getByTestId('prediction-set-row').filter({ has: page.getByText('occcanine_toydata_predictions', { exact: true }) });
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
     const toy = { id: (await row.getAttribute('data-set-id'))!, slug: (await row.getAttribute('data-slug'))! };

@@ -1,3 +1,4 @@
+import type { PredictionReading } from '@og/shared/contracts/prediction-reading';
 import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ export type PredictionSetUploadState =
   | { status: 'failed'; fileName: string; message: string };
 
 /**
- * Sends a prediction file with its upload progress (SPEC §7 `POST /api/predictions`, or for a
+ * Sends a prediction file, with the reading the column-mapping step shows, and its upload progress (SPEC §7 `POST /api/predictions`, or for a
  * dataset `POST /api/datasets/{id}/predictions`). Once the file is stored the lists are read
  * again, so the new set shows as importing. Unmounting cuts an unfinished upload off.
  */
@@ -24,13 +25,14 @@ export function usePredictionSetUpload(datasetId: string | null = null) {
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(
-    (file: File) => {
+    (file: File, reading: PredictionReading | null = null) => {
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
       setState({ status: 'uploading', fileName: file.name, sent: 0, total: file.size });
       uploadPredictionSet({
         file,
+        reading,
         datasetId,
         signal: controller.signal,
         onProgress: ({ loaded, total }) => {

@@ -7,6 +7,8 @@ import { LiveJobProgressCard } from '../../../components/live-job-progress-card'
 import { datasetKeys } from '../api/dataset-keys';
 import { predictionFileAccept } from '../../../lib/prediction-sets/upload-prediction-set';
 import type { PredictionSetUploadState } from '../../../lib/prediction-sets/use-prediction-set-upload';
+import { PredictionReadingStep } from '../../../components/prediction-reading/prediction-reading-step';
+import type { PredictionReadingState } from '../../../lib/prediction-sets/reading/use-prediction-reading';
 import { UploadBar } from './upload-progress-view';
 
 /** What the file input takes: OCCPAST JSON, or the CSV OccCANINE writes (the API accepts both). */
@@ -16,13 +18,16 @@ interface PredictionFileUploadProps {
   file: File | null;
   onFileChange: (file: File | null) => void;
   upload: PredictionSetUploadState;
+  /** The column-mapping step's state for the file chosen (issue 28). */
+  reading: PredictionReadingState | null;
 }
 
 /**
- * The 'upload a JSON file of prediction results' part of 'Run predictions': the file, its upload
- * with a percentage, then its import's live progress (the new set's row shows the same).
+ * The 'upload a JSON file of prediction results' part of 'Run predictions': the file, how its
+ * columns are read (the column-mapping step, until the modal's Import), its upload with a
+ * percentage, then its import's live progress (the new set's row shows the same).
  */
-export function PredictionFileUpload({ file, onFileChange, upload }: PredictionFileUploadProps) {
+export function PredictionFileUpload({ file, onFileChange, upload, reading }: PredictionFileUploadProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
@@ -40,7 +45,7 @@ export function PredictionFileUpload({ file, onFileChange, upload }: PredictionF
     <Stack gap="md">
       <FileInput
         label="Prediction results"
-        description="A .json file of predictions (OCCPAST), or OccCANINE's .csv, for this dataset's titles."
+        description="A .json file of predictions (OCCPAST), or a .csv of codes such as OccCANINE writes, for this dataset's titles."
         placeholder="Choose a .json or .csv file"
         accept={predictionFileAccept}
         clearable
@@ -52,6 +57,7 @@ export function PredictionFileUpload({ file, onFileChange, upload }: PredictionF
         fileInputProps={{ 'data-testid': 'predictions-file-input' } as ComponentPropsWithoutRef<'input'>}
         data-testid="predictions-file"
       />
+      {reading && (upload.status === 'idle' || upload.status === 'failed') && <PredictionReadingStep state={reading} />}
       {upload.status === 'uploading' && file && <UploadBar fileName={file.name} sent={upload.sent} total={upload.total} testId="predictions-upload-progress" />}
       {upload.status === 'accepted' && (
         <Stack gap="xs" data-testid="predictions-import">

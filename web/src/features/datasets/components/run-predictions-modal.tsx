@@ -2,11 +2,13 @@ import { Button, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DatasetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionModel } from '@og/shared/contracts/predictions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
-import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { ModalActions } from '../../../components/modal-actions';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { usePredictionSetUpload } from '../../../lib/prediction-sets/use-prediction-set-upload';
+import { ReadingImportButton } from '../../../components/prediction-reading/reading-import-button';
+import { usePredictionReading } from '../../../lib/prediction-sets/reading/use-prediction-reading';
 import { usePredictionModels } from '../api/get-prediction-models';
 import { usePredictionRun } from '../hooks/use-prediction-run';
 import { PredictionFileUpload } from './prediction-file-upload';
@@ -21,9 +23,11 @@ interface RunPredictionsModalProps {
 
 /** SPEC §2 'Run predictions': upload a JSON file of prediction results, or pick a model. */
 export function RunPredictionsModal({ opened, onClose, dataset, schemes }: RunPredictionsModalProps) {
+  // Wide while a file's column-mapping step shows its columns and entries.
+  const [wide, setWide] = useState(false);
   return (
-    <Modal opened={opened} onClose={onClose} title="Run predictions" centered size="lg">
-      {opened && <PredictionsForm dataset={dataset} schemes={schemes} onClose={onClose} />}
+    <Modal opened={opened} onClose={onClose} title="Run predictions" centered size={wide ? 'xl' : 'lg'}>
+      {opened && <PredictionsForm dataset={dataset} schemes={schemes} onClose={onClose} onWideChange={setWide} />}
     </Modal>
   );
 }
@@ -34,17 +38,20 @@ function defaultScheme(metadata: DatasetSummary['metadata']): SchemeId | null {
   return wanted && isSchemeId(wanted) ? wanted : null;
 }
 
-function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModalProps, 'opened'>) {
+function PredictionsForm({ dataset, schemes, onClose, onWideChange }: Omit<RunPredictionsModalProps, 'opened'> & { onWideChange: (wide: boolean) => void }) {
   const [source, setSource] = useState<'file' | 'model'>('model');
   const [file, setFile] = useState<File | null>(null);
   const [model, setModel] = useState<PredictionModel>('builtin');
   const [scheme, setScheme] = useState<SchemeId | null>(() => defaultScheme(dataset.metadata));
   const upload = usePredictionSetUpload(dataset.id);
+  const reading = usePredictionReading(source === 'file' ? file : null);
   const models = usePredictionModels().data?.models;
   const run = usePredictionRun(dataset.id);
   const status = upload.state.status;
   const sent = status === 'uploading' || status === 'accepted';
   const schemeLabel = schemes.find((option) => option.id === scheme)?.label ?? scheme ?? '';
+  const mapping = reading !== null && (status === 'idle' || status === 'failed');
+  useEffect(() => onWideChange(mapping), [mapping, onWideChange]);
 
   function chooseFile(chosen: File | null) {
     upload.reset();
@@ -84,7 +91,7 @@ function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModal
           onFinish={(job) => run.finished(job, schemeLabel)}
         />
       ) : (
-        <PredictionFileUpload file={file} onFileChange={chooseFile} upload={upload.state} />
+        <PredictionFileUpload file={file} onFileChange={chooseFile} upload={upload.state} reading={reading} />
       )}
       <ModalActions onCancel={onClose} cancelLabel={status === 'accepted' || run.state.status === 'started' ? 'Close' : 'Cancel'} cancelTestId="predictions-cancel">
         {source === 'model' ? (
@@ -98,15 +105,7 @@ function PredictionsForm({ dataset, schemes, onClose }: Omit<RunPredictionsModal
             Run predictions
           </Button>
         ) : (
-          <Button
-            leftSection={<IconUpload size={16} />}
-            disabled={!file || sent}
-            loading={status === 'uploading'}
-            onClick={() => file && upload.start(file)}
-            data-testid="predictions-upload"
-          >
-            Upload predictions
-          </Button>
+          <ReadingImportButton state={reading} onImport={upload.start} sent={sent} uploading={status === 'uploading'} />
         )}
       </ModalActions>
     </Stack>
