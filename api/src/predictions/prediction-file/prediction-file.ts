@@ -116,15 +116,7 @@ export async function readFileStart(path: string, rows: number): Promise<FileSta
     if (looksLikeJson.test(start)) return { json: true };
     const table = readTableRows(text.rest(), detectCsvDialect(start), 1);
     try {
-      const header = await table.next();
-      if (header.done) throw new PredictionFileError(1, 'the file has no header line.');
-      const sample: TableRow[] = [];
-      while (sample.length < rows) {
-        const row = await table.next();
-        if (row.done) break;
-        sample.push(row.value);
-      }
-      return { json: false, header: header.value.cells.map((name) => name.trim()), headerLine: header.value.line, sample };
+      return { json: false, ...(await readHeaderAndSample(table, rows)) };
     } finally {
       await table.return(undefined);
     }
@@ -161,22 +153,13 @@ async function readStart(text: TextAhead, given: PredictionReading | null): Prom
   }
 
   const table = readTableRows(text.rest(), detectCsvDialect(start), 1);
-  const header = await table.next();
-  if (header.done) throw new PredictionFileError(1, 'the file has no header line.');
-  const sample: TableRow[] = [];
-  while (sample.length < sampleRows) {
-    const row = await table.next();
-    if (row.done) break;
-    sample.push(row.value);
-  }
-  const names = header.value.cells.map((name) => name.trim());
-  const line = header.value.line;
+  const { header: names, headerLine: line, sample } = await readHeaderAndSample(table, sampleRows);
   const reading = given ?? evaluationReading(names, sample);
   const summary: PredictionFileSummary = { format: 'columns', emptyTitles: 0, rows: 0, ignoredColumns: [] };
   let rows: TableEntries;
   if (!reading) {
     // Today's OccCANINE layouts, read as they always were.
-    const columns = findOccCanineColumns(header.value.cells, sample, line);
+    const columns = findOccCanineColumns(names, sample, line);
     Object.assign(summary, { format: columns.format, ignoredColumns: columns.ignoredColumns });
     rows = new OccCanineEntries(columns, summary);
   } else {
@@ -198,6 +181,19 @@ async function readStart(text: TextAhead, given: PredictionReading | null): Prom
     entries: tableEntries(sample, table, rows),
     summary: () => ({ ...summary, ignoredColumns: [...summary.ignoredColumns] }),
   };
+}
+
+/** A table's header (names trimmed) and up to `rows` rows after it; a file without a header fails. */
+async function readHeaderAndSample(table: AsyncGenerator<TableRow>, rows: number): Promise<{ header: string[]; headerLine: number; sample: TableRow[] }> {
+  const header = await table.next();
+  if (header.done) throw new PredictionFileError(1, 'the file has no header line.');
+  const sample: TableRow[] = [];
+  while (sample.length < rows) {
+    const row = await table.next();
+    if (row.done) break;
+    sample.push(row.value);
+  }
+  return { header: header.value.cells.map((name) => name.trim()), headerLine: header.value.line, sample };
 }
 
 /** OccCANINE's evaluation layout is read by the reading it is recognised with; other layouts need none. */
