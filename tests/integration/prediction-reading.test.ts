@@ -161,6 +161,23 @@ describe('prediction files through the column-mapping step', () => {
     expect(nested[2]!.predictions[0]).toEqual({ uris: ['hisco:83110', 'hisco:51030'], conf: null });
   });
 
+  it('previews the start of a longer file, cut anywhere, without calling the cut a problem', async () => {
+    const json = JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ string: `title ${index}`, predictions: [{ uris: ['hisco:83110'], conf: 0.5 }] })), null, 1);
+    const csv = Papa.unparse(Array.from({ length: 100 }, (_, index) => ({ occ1: `title "${index}"`, hisco_1: '83110', prob_1: '0.5', desc_1: 'Blacksmith' })));
+    for (const [fileName, text] of [
+      ['start.json', json],
+      ['start.csv', csv],
+    ] as const) {
+      const cut = text.slice(0, Math.floor(text.length / 2) + 3);
+      const response = await reviewer.upload('/api/predictions/preview', fileName, cut, { partial: 'true' });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const shown = (await response.json()) as PredictionPreview;
+      expect(shown.problems).toEqual([]);
+      expect(shown.entries).toHaveLength(20);
+      expect(shown.entries[0]!.string).toMatch(/^title "?0"?$/);
+    }
+  });
+
   it('imports the evaluation layout sent alone, as the preview would read it', async () => {
     const { setId, job } = await importFile('eval-alone.csv', evaluationFile);
     expect(job.state, job.error ?? '').toBe('completed');

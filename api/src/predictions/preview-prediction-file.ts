@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { PredictionPreview, PredictionReading, PreviewEntry, ReadingProblem } from '@og/shared/contracts/prediction-reading';
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import type { SchemeId } from '@og/shared/domain/schemes';
@@ -22,7 +23,14 @@ const sampledEntries = 500;
 /** Rows read to propose a reading. */
 const proposalRows = 200;
 
-export async function previewPredictionFile(path: string, sent: PredictionReading | null, index: SchemeCodeIndex): Promise<PredictionPreview> {
+export async function previewPredictionFile(
+  path: string,
+  sent: PredictionReading | null,
+  index: SchemeCodeIndex,
+  options: { partial?: boolean } = {},
+): Promise<PredictionPreview> {
+  // Only the start of a longer file was sent: its cut last line is not the file's.
+  const lastWholeLine = options.partial ? await cutAtLastLine(path) : null;
   const start = await readFileStart(path, proposalRows);
   const problems: ReadingProblem[] = [];
   let layout: PredictionPreview['layout'] = 'occpast-json';
@@ -55,7 +63,9 @@ export async function previewPredictionFile(path: string, sent: PredictionReadin
     ({ rows, emptyTitles } = file.summary());
   } catch (error) {
     if (!(error instanceof PredictionFileError)) throw error;
-    problems.push({ line: error.line, column: columnOf(error.problem), message: error.message });
+    // A JSON list (or a quoted cell) left open where the start was cut is not a problem of the file.
+    const atCut = lastWholeLine !== null && entries.length > 0 && (error.line === null || error.line >= lastWholeLine);
+    if (!atCut) problems.push({ line: error.line, column: columnOf(error.problem), message: error.message });
   }
   if (rows > 0 && emptyTitles === rows) {
     problems.push({ line: null, column: reading?.title ?? null, message: `The title column${reading ? ` ${reading.title}` : ''} is empty in every row read: choose the column that holds the titles.` });
@@ -68,6 +78,17 @@ export async function previewPredictionFile(path: string, sent: PredictionReadin
     if (problem) problems.push(problem);
   }
   return { layout, columns, reading, scheme, schemeShare, entries, problems };
+}
+
+/** Cuts the file after its last line break (the part line after it is where the sender cut the file); answers the number of its last whole line. */
+async function cutAtLastLine(path: string): Promise<number> {
+  const bytes = await fs.promises.readFile(path);
+  const end = bytes.lastIndexOf(0x0a);
+  if (end < 0) return 1;
+  await fs.promises.truncate(path, end + 1);
+  let lines = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at <= end; at = bytes.indexOf(0x0a, at + 1)) lines++;
+  return lines;
 }
 
 function previewOf(entry: PredictedEntry): PreviewEntry {

@@ -47,13 +47,16 @@ export function predictionUploadRoutes(app: AppContext): Router<AppState> {
 
   router.post('/predictions', (ctx) => receive(ctx, null));
 
-  // The column-mapping step (issue 28): the start of a file in, the reading proposed (or the one sent, applied) and the first entries out. The upload is removed once read.
+  // The column-mapping step (issue 28): the start of a file in (`partial`: 'true' when it is only the
+  // start of a longer file), the reading proposed (or the one sent, applied) and the first entries
+  // out. The upload is removed once read.
   const codeIndex = new SchemeCodeIndex(app.schemes.trees);
   router.post('/predictions/preview', async (ctx) => {
     const upload = await receiveUpload(ctx, { directory: uploadsDirectory(app.config), maxBytes: app.config.predictionFileLimitBytes, extensions: predictionFileExtensions });
     try {
       const reading = readingField(upload.fields);
-      ctx.body = (await previewPredictionFile(upload.path, reading, codeIndex).catch((error: unknown) => {
+      const partial = upload.fields.partial === 'true';
+      ctx.body = (await previewPredictionFile(upload.path, reading, codeIndex, { partial }).catch((error: unknown) => {
         throw error instanceof PredictionFileError ? new AppError('bad_request', error.message) : error;
       })) satisfies PredictionPreview;
     } finally {
