@@ -168,7 +168,9 @@ describe('changing the reading', () => {
       await shot(darkPage, 'prediction-reading-1-proposed-dark');
 
       // 0.8 for each entry's first-ranked code: the preview shows it, the layout stays the evaluation one's.
-      await darkPage.getByTestId('reading-first-confidence').fill('0.8');
+      // Typed key by key, through '0.' on the way.
+      await darkPage.getByTestId('reading-first-confidence').pressSequentially('0.8');
+      expect(await darkPage.getByTestId('reading-first-confidence').inputValue()).toBe('0.8');
       await expect.poll(() => previewCells(darkPage, 'reading-preview-confidence')).toEqual(Array(6).fill('80%'));
       expect(await darkPage.getByTestId('reading-restore').isVisible()).toBe(true);
 
@@ -188,11 +190,34 @@ describe('changing the reading', () => {
       await darkPage.getByTestId('reading-restore').click();
       expect(await darkPage.getByTestId('reading-code-0').inputValue()).toBe('hisco_pred1_0');
       await expect.poll(() => previewCells(darkPage, 'reading-preview-confidence')).toEqual(Array(6).fill('—'));
+      expect(await darkPage.getByTestId('reading-first-confidence').inputValue()).toBe('');
+      expect(await darkPage.getByTestId('reading-context-Year').isChecked()).toBe(true);
       await darkPage.getByTestId('reading-cancel').click();
       await expect.poll(() => darkPage.getByTestId('prediction-reading').count()).toBe(0);
     } finally {
       await dark.close();
     }
+  });
+});
+
+describe('a table with no column of codes', () => {
+  it('asks for the code columns and the scheme, and Import waits for them', async () => {
+    const file = path.join(scratch, 'titles-only.csv');
+    fs.writeFileSync(file, 'title,note\nbaker,town\nsmith,village\n');
+    await page.goto(`${app.url}/review`);
+    await page.getByTestId('prediction-file-input').setInputFiles(file);
+    await expectVisible(page.getByTestId('prediction-reading'), 20_000);
+    expect(await page.getByTestId('reading-layout').innerText()).toContain('choose the title column and the code columns');
+    expect(await page.getByTestId('reading-title').inputValue()).toBe('title');
+    expect(await page.getByTestId('reading-missing').innerText()).toBe('Choose at least one code column.');
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
+
+    await page.getByTestId('reading-code-add').click();
+    expect(await page.getByTestId('reading-code-0').inputValue()).toBe('note');
+    expect(await page.getByTestId('reading-missing').innerText()).toBe('Choose the scheme of the codes.');
+    expect(await page.getByTestId('reading-import').isDisabled()).toBe(true);
+    await page.getByTestId('reading-cancel').click();
+    await expect.poll(() => page.getByTestId('prediction-reading').count()).toBe(0);
   });
 });
 

@@ -57,6 +57,12 @@ export function PredictionReadingStep({ state }: { state: PredictionReadingState
         </Text>
       )}
 
+      {state.readingError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="This reading cannot be previewed" data-testid="reading-preview-error">
+          {state.readingError.message}
+        </Alert>
+      )}
+
       {preview.problems.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="What the import would refuse or lose" data-testid="reading-problems">
           <List size="sm" spacing={2}>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { PredictionPreview } from '@og/shared/contracts/prediction-reading';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { SchemeSelect } from '../scheme-select';
 import { useSchemesQuery } from '../../lib/schemes/get-schemes';
 import {
@@ -160,22 +160,7 @@ export function ReadingControls({ draft, columns, preview, edit }: ReadingContro
       </Stack>
 
       {withoutConfidences && (
-        <NumberInput
-          label="Confidence of the first-ranked code"
-          description="The file gives no confidences. Without one, every entry stays below any threshold and is reviewed; with one (for example 0.8), each entry's first-ranked code has it."
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          placeholder="None"
-          min={0}
-          max={1}
-          step={0.05}
-          decimalScale={3}
-          clampBehavior="strict"
-          allowNegative={false}
-          value={draft.firstConfidence ?? ''}
-          onChange={(value) => edit((before) => withFirstConfidence(before, typeof value === 'number' ? value : value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null))}
-          maw={320}
-          data-testid="reading-first-confidence"
-        />
+        <FirstConfidenceInput value={draft.firstConfidence} onChange={(value) => edit((before) => withFirstConfidence(before, value))} />
       )}
 
       {keepable.length > 0 && (
@@ -241,4 +226,43 @@ function KeptColumns({ kind, label, description, columns, draft, edit }: KeptCol
       </Group>
     </Stack>
   );
+}
+
+/**
+ * 'Confidence of the first-ranked code': the text as typed ('0.' on the way to '0.8'), the draft
+ * given a number only once the text is one (an empty field: none).
+ */
+function FirstConfidenceInput({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+  // The text typed, with the draft's confidence it stands for; once the draft changes elsewhere (back to the reading proposed) the field shows the draft's.
+  const [typed, setTyped] = useState<{ text: string | number; stands: number | null } | null>(null);
+  const text = typed && typed.stands === value ? typed.text : (value ?? '');
+  return (
+    <NumberInput
+      label="Confidence of the first-ranked code"
+      description="The file gives no confidences. Without one, every entry stays below any threshold and is reviewed; with one (for example 0.8), each entry's first-ranked code has it."
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      placeholder="None"
+      min={0}
+      max={1}
+      step={0.05}
+      decimalScale={3}
+      clampBehavior="strict"
+      allowNegative={false}
+      value={text}
+      onChange={(next) => {
+        const confidence = toConfidence(next);
+        setTyped({ text: next, stands: confidence === undefined ? value : confidence });
+        if (confidence !== undefined) onChange(confidence);
+      }}
+      maw={320}
+      data-testid="reading-first-confidence"
+    />
+  );
+}
+
+/** A typed confidence: a number, null for an empty field, undefined while it is neither ('0.'). */
+function toConfidence(typed: string | number): number | null | undefined {
+  if (typeof typed === 'number') return typed;
+  if (typed.trim() === '') return null;
+  return undefined;
 }

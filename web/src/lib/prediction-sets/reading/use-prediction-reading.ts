@@ -15,8 +15,10 @@ export interface PredictionReadingState {
   preview: PredictionPreview | undefined;
   /** Whether a preview is being asked. */
   reading: boolean;
-  /** The preview request failed: the file cannot be read. */
+  /** The first preview request failed: the file cannot be read. */
   error: Error | null;
+  /** The preview of the changed reading was refused (the reading, not the file): the controls stay to change it. */
+  readingError: Error | null;
   /** The reading as edited; null for OCCPAST JSON (read as it is) and until the proposal is known. */
   draft: ReadingDraft | null;
   /** What the draft still lacks, in a sentence. */
@@ -60,12 +62,13 @@ export function usePredictionReading(file: File | null): PredictionReadingState 
   );
   const restore = useCallback(() => setEdits(null), []);
 
-  const error = proposalQuery.error ?? (current === editedQuery ? editedQuery.error : null);
+  const error = proposalQuery.error;
+  const readingError = current === editedQuery ? editedQuery.error : null;
   const importWith = useMemo(() => {
-    if (!proposal || error) return null;
+    if (!proposal || error || readingError) return null;
     if (proposal.layout === 'occpast-json') return { reading: null };
     return complete?.reading ? { reading: complete.reading } : null;
-  }, [proposal, error, complete]);
+  }, [proposal, error, readingError, complete]);
 
   if (!file) return null;
   return {
@@ -74,6 +77,7 @@ export function usePredictionReading(file: File | null): PredictionReadingState 
     preview: current.data ?? proposal,
     reading: current.isFetching,
     error,
+    readingError,
     draft,
     missing: complete?.missing ?? null,
     edit,
