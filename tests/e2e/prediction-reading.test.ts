@@ -200,6 +200,25 @@ describe('changing the reading', () => {
   });
 });
 
+describe('a file longer than the start the preview reads', () => {
+  it('is previewed from its first megabyte without calling the line cut there a problem', async () => {
+    // 600 rows of about 3 KB (a long quoted note beside each): the first megabyte, all the browser sends, ends inside the
+    // note of row 350 or so, before the 500 entries the preview samples, with its quote left open.
+    const note = `"${'a long transcription note, '.repeat(110)}"`;
+    const lines = [[...evaluationRows[0]!, 'note'].join(',')];
+    for (let row = 1; row <= 600; row++) lines.push(`${row},farm servant number ${row},en,1880,62105,,,,,62105,,,,,${note}`);
+    const file = path.join(scratch, 'long-evaluation.csv');
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    await page.goto(`${app.url}/review`);
+    await page.getByTestId('prediction-file-input').setInputFiles(file);
+    await expectVisible(page.getByTestId('prediction-reading'), 20_000);
+    await expect.poll(() => previewCells(page, 'reading-preview-title')).toHaveLength(20);
+    expect(await page.getByTestId('reading-problems').count()).toBe(0);
+    expect(await page.getByTestId('reading-import').isEnabled()).toBe(true);
+    await page.getByTestId('reading-cancel').click();
+  });
+});
+
 describe('a table with no column of codes', () => {
   it('asks for the code columns and the scheme, and Import waits for them', async () => {
     const file = path.join(scratch, 'titles-only.csv');

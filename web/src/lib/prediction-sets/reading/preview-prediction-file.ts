@@ -7,12 +7,14 @@ export const previewBytes = 1024 * 1024;
 
 /**
  * `POST /api/predictions/preview` (issue 28): the start of the file, with the reading to apply
- * (none: the server proposes one). Answers the layout recognised, the reading, the scheme with its
+ * (none: the server proposes one), and `partial` when it is only the start of a longer file (the
+ * line the cut ends in is not a problem of the file). Answers the layout recognised, the reading, the scheme with its
  * share, the first 20 entries as they will be stored and the problems found.
  */
 export function previewPredictionFile(file: File, reading: PredictionReading | null, signal?: AbortSignal): Promise<PredictionPreview> {
   const form = new FormData();
   if (reading) form.append('reading', JSON.stringify(reading));
+  if (file.size > previewBytes) form.append('partial', 'true');
   form.append('file', new File([file.slice(0, previewBytes)], file.name, { type: file.type }), file.name);
   return api.postForm('/api/predictions/preview', form, predictionPreview, { signal });
 }
