@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
@@ -122,6 +123,7 @@ describe("OccCANINE's evaluation layout on /review", () => {
     expect(await table.locator('[data-testid="reading-preview-context"][data-column="hisco_1"]').allInnerTexts()).toEqual(evaluationRows.slice(1).map((row) => row[4]));
     expect(await page.getByTestId('reading-problems').count()).toBe(0);
     expect(await page.getByTestId('reading-import').isEnabled()).toBe(true);
+    expect(await seriousAccessibilityViolations(page, '[data-testid="prediction-reading-step"]')).toEqual([]);
     await shot(page, 'prediction-reading-1-proposed-light');
   });
 
@@ -165,6 +167,7 @@ describe('changing the reading', () => {
       await darkPage.getByTestId('prediction-file-input').setInputFiles(evaluationFile);
       await expectVisible(darkPage.getByTestId('prediction-reading'), 20_000);
       await expect.poll(() => previewCells(darkPage, 'reading-preview-title')).toHaveLength(6);
+      expect(await seriousAccessibilityViolations(darkPage, '[data-testid="prediction-reading-step"]')).toEqual([]);
       await shot(darkPage, 'prediction-reading-1-proposed-dark');
 
       // 0.8 for each entry's first-ranked code: the preview shows it, the layout stays the evaluation one's.
@@ -264,6 +267,7 @@ describe("a dataset's 'Run predictions' upload", () => {
     await expectVisible(modal.getByTestId('prediction-reading'), 20_000);
     expect(await modal.getByTestId('reading-layout').innerText()).toContain("OccCANINE's evaluation layout");
     await expect.poll(() => previewCells(page, 'reading-preview-title')).toHaveLength(6);
+    expect(await seriousAccessibilityViolations(page, '[data-testid="predictions-modal"]')).toEqual([]);
     await shot(page, 'prediction-reading-4-dataset-light');
 
     await modal.getByTestId('reading-import').click();

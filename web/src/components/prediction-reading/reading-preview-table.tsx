@@ -19,7 +19,7 @@ export function ReadingPreviewTable({ entries, kept, stale }: ReadingPreviewTabl
       <Text size="sm" fw={500}>
         The first {entries.length === 1 ? 'entry' : `${entries.length} entries`} as they will be stored
       </Text>
-      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'The first entries, scrollable' }}>
         <Table
           striped
           withTableBorder

@@ -49,6 +49,7 @@ export function PredictionFileUpload({ file, onFileChange, upload, reading }: Pr
         placeholder="Choose a .json or .csv file"
         accept={predictionFileAccept}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the file' }}
         disabled={upload.status === 'uploading'}
         leftSection={<IconFileTypeJs size={18} />}
         value={file}
