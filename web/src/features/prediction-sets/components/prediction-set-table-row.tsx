@@ -194,6 +194,8 @@ const formatNames: Record<string, string> = {
   'occcanine-wide': 'OccCANINE CSV',
   'occcanine-greedy': 'OccCANINE CSV (greedy)',
   'occcanine-topk': 'OccCANINE CSV (top-k)',
+  'occcanine-eval': 'OccCANINE evaluation CSV',
+  columns: 'CSV read by its columns',
 };
 function describeFormat(format: string): string {
   return formatNames[format] ?? format;
