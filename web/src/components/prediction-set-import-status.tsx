@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isJobFinished, jobPercent } from '../lib/job-progress';
 import { describeImport } from '../lib/prediction-sets/prediction-import-view';
-import { listKeyOfSet } from '../lib/prediction-sets/prediction-set-keys';
+import { listKeysOfSet } from '../lib/prediction-sets/prediction-set-keys';
 import { useJobRun } from '../lib/use-job-run';
 import { jobStateColors } from './job-state-badge';
 
@@ -28,7 +28,7 @@ function LiveImportRing({ jobId, datasetId }: { jobId: string; datasetId: string
 
   // The set's state, total and error come from the list: read it again when the import ends.
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: listKeyOfSet(datasetId) });
+    if (finished) for (const queryKey of listKeysOfSet(datasetId)) void queryClient.invalidateQueries({ queryKey });
   }, [finished, queryClient, datasetId]);
 
   if (!job) return <ImportRing percent={null} view={null} color="gray" />;

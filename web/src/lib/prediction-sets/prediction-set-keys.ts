@@ -27,9 +27,9 @@ export const predictionSetKeys = {
   search: (setId: string, q: string, scope: ReviewScope) => ['prediction-sets', setId, 'search', q, scope] as const,
 };
 
-/** The list a set is shown in: a dataset's set in the datasets list, a standalone set in the /review list. */
-export function listKeyOfSet(datasetId: string | null) {
-  return datasetId ? sharedQueryKeys.datasetsList : predictionSetKeys.list();
+/** The lists a set is shown in: the /review list, and a dataset's set in the datasets list too. */
+export function listKeysOfSet(datasetId: string | null) {
+  return datasetId ? [sharedQueryKeys.datasetsList, predictionSetKeys.list()] : [predictionSetKeys.list()];
 }
 
 /** `/api/prediction-sets/{id}` with the id (or slug) encoded. */

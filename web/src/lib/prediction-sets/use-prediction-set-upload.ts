@@ -2,7 +2,7 @@ import type { PredictionReading } from '@og/shared/contracts/prediction-reading'
 import type { PredictionSetAccepted } from '@og/shared/contracts/predictions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listKeyOfSet } from './prediction-set-keys';
+import { listKeysOfSet } from './prediction-set-keys';
 import { uploadPredictionSet } from './upload-prediction-set';
 
 export type PredictionSetUploadState =
@@ -43,7 +43,7 @@ export function usePredictionSetUpload(datasetId: string | null = null) {
           if (controller.signal.aborted) return;
           running.current = null;
           setState({ status: 'accepted', fileName: file.name, accepted });
-          void queryClient.invalidateQueries({ queryKey: listKeyOfSet(datasetId) });
+          for (const queryKey of listKeysOfSet(datasetId)) void queryClient.invalidateQueries({ queryKey });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
