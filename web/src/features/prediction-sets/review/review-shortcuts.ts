@@ -14,6 +14,8 @@ export const reviewShortcuts: { keys: string[]; what: string }[] = [
   { keys: ['Enter'], what: 'Save and go to the next entry' },
   { keys: ['/'], what: 'Search the entries' },
   { keys: ['t'], what: 'Search the occupation tree; Enter on a tree row adds it' },
+  { keys: ['a'], what: 'Tick all the similar entries shown, to save them with this one (again: untick them)' },
+  { keys: ['Shift', 'Enter'], what: 'In the entry search: tick the highlighted entry instead of opening it' },
   { keys: ['?'], what: 'Show these shortcuts' },
 ];
 

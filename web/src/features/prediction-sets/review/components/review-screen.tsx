@@ -16,9 +16,10 @@ import { useReviewEntry } from '../hooks/use-review-entry';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
 import { useReviewScope } from '../hooks/use-review-scope';
 import { useSaveEntry } from '../hooks/use-save-entry';
+import { useTickedEntries } from '../hooks/use-ticked-entries';
 import { unsavedDrafts } from '../mapping-conflicts';
 import { type ReviewAddress, reviewEntryPath } from '../review-address';
-import { togglePrediction, toggleTreeNode, withTags } from '../review-draft';
+import { chosenCount, togglePrediction, toggleTreeNode, withTags } from '../review-draft';
 import type { ReviewAction } from '../review-shortcuts';
 import { type BulkBatch, BulkAcceptModal } from './bulk-accept-modal';
 import { ChosenNodes } from './chosen-nodes';
@@ -32,6 +33,7 @@ import { ReviewFooter } from './review-footer';
 import { ReviewInfoCard } from './review-info-card';
 import { ReviewTreeBrowser } from './review-tree-browser';
 import { ShortcutsHelp } from './shortcuts-help';
+import { SimilarEntries } from './similar-entries';
 
 export interface ReviewScreenProps {
   address: ReviewAddress;
@@ -127,6 +129,10 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const entry = answer && (string === null || answer.predictionEntry.string === string) ? answer.predictionEntry : undefined;
   const { draft, changed, update, baseVersion } = useReviewDraft(setId, entry);
   const save = useSaveEntry();
+  // Issue 29: entries ticked beside this one (in 'Similar entries' or the search), saved with it; the next entry starts with none.
+  const ticks = useTickedEntries(entry?.string ?? null);
+  // Ticked entries are saved with the entry's mapping even when it is unchanged, as long as it maps to something.
+  const savable = changed || (ticks.ticked.length > 0 && draft !== undefined && chosenCount(draft) > 0);
 
   const [treeScheme, setTreeScheme] = useState<SchemeId | null>(null);
   const [treeSelected, setTreeSelected] = useState<string | null>(null);
@@ -173,11 +179,13 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   };
   const saveAndNext = () => {
     if (!entry || !draft) return;
-    if (!changed) {
+    if (!savable) {
       goTo(entry.next);
       return;
     }
-    save({ setId, entry: { ...entry, version: baseVersion }, draft, scope, address, search });
+    save({ setId, entry: { ...entry, version: baseVersion }, draft, scope, address, search, alsoStrings: ticks.ticked });
+    // Saved once: a second Enter before the next entry shows does not send them again.
+    ticks.clear();
   };
 
   const onAction = (action: ReviewAction) => {
@@ -225,7 +233,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
             hasDataset={detail.dataset !== null}
             confidences={set.confidences}
           />
-          <EntrySearch setId={setId} scope={scope} onChoose={goTo} inputRef={entrySearchRef} />
+          <EntrySearch setId={setId} scope={scope} onChoose={goTo} inputRef={entrySearchRef} entry={entry?.string ?? null} ticked={ticks.ticked} onToggleTick={ticks.toggle} />
           <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} />
         </Group>
       </Group>
@@ -263,6 +271,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
                     }
                   }}
                 />
+                <SimilarEntries setId={setId} string={entry.string} ticked={ticks.ticked} onToggle={ticks.toggle} onTickAll={ticks.tickAll} onSave={saveAndNext} />
               </Stack>
             ) : (
               !entryQuery.isError && <Skeleton height={120} aria-busy />
@@ -283,7 +292,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
         </Grid.Col>
       </Grid>
       )}
-      {entry && draft && <ReviewFooter draft={draft} changed={changed} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
+      {entry && draft && <ReviewFooter draft={draft} changed={savable} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
       <BulkAcceptModal setId={setId} opened={bulkOpen} onClose={() => setBulkOpen(false)} batch={batch} onBatch={setBatch} />
       <MappingConflictModal scope={scope} nodeDetails={answer?.nodeDetails ?? {}} />
     </Stack>
