@@ -230,6 +230,13 @@ describe("'Similar entries' in the review (issue 29)", () => {
     // The list stays open with both ticked, and the entry is still on screen.
     await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([true, true]);
     await expectEntry(page, 'smed');
+    // A click on a result's box unticks (and ticks) it, leaving the list open and the entry on screen.
+    await page.getByTestId('entry-search-tick').first().click();
+    await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([false, true]);
+    await page.getByTestId('entry-search-tick').first().click();
+    await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([true, true]);
+    await expectEntry(page, 'smed');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search entries');
     await shot(page, 'review-similar-entries-search-light');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
