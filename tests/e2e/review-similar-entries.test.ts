@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 
 /**
@@ -81,6 +82,9 @@ async function similarRows(target: Page): Promise<{ string: string; reason: stri
   return found;
 }
 
+/** Whether each result of the open entry search is ticked. */
+const searchTicks = () => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => box.hasAttribute('data-checked')));
+
 const tickedStrings = async (target: Page) => (await similarRows(target)).filter((row) => row.ticked).map((row) => row.string);
 
 async function similarFromApi(string: string): Promise<string[]> {
@@ -150,6 +154,7 @@ describe("'Similar entries' in the review (issue 29)", () => {
     expect(await variant.getAttribute('data-reason')).toBe('similar');
     expect(await variant.innerText()).toContain('3 rows');
     expect(await tickedStrings(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page, '[data-testid="similar-entries"]')).toEqual([]);
     // `a` is listed under '?'.
     await page.keyboard.press('?');
     await expectVisible(page.getByTestId('shortcuts-list').getByText('Tick all the similar entries shown', { exact: false }));
@@ -228,15 +233,16 @@ describe("'Similar entries' in the review (issue 29)", () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+Enter');
     // The list stays open with both ticked, and the entry is still on screen.
-    await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([true, true]);
+    await expect.poll(() => searchTicks()).toEqual([true, true]);
     await expectEntry(page, 'smed');
     // A click on a result's box unticks (and ticks) it, leaving the list open and the entry on screen.
     await page.getByTestId('entry-search-tick').first().click();
-    await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([false, true]);
+    await expect.poll(() => searchTicks()).toEqual([false, true]);
     await page.getByTestId('entry-search-tick').first().click();
-    await expect.poll(() => page.getByTestId('entry-search-tick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([true, true]);
+    await expect.poll(() => searchTicks()).toEqual([true, true]);
     await expectEntry(page, 'smed');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search entries');
+    expect(await seriousAccessibilityViolations(page, '[role="listbox"]')).toEqual([]);
     await shot(page, 'review-similar-entries-search-light');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { Autocomplete, Box, Checkbox, Group, Loader, Text } from '@mantine/core';
+import { Autocomplete, Box, Checkbox, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { searchMinLength } from '@og/shared/contracts/predictions';
 import { IconSearch } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set
 import { useEntrySearch } from '../api/search-entries';
 import { formatConfidence } from '../confidence';
 import { isTickResultKey } from '../ticked-entries';
+import classes from './entry-search.module.css';
 
 /** SPEC §9: the search waits 200 ms after the last key. */
 const debounceMs = 200;
@@ -81,26 +82,30 @@ export function EntrySearch({ setId, scope, onChoose, inputRef, entry, ticked, o
           return (
             <Group gap="xs" justify="space-between" wrap="nowrap" w="100%" data-entry-string={option.value}>
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                {/* A box drawn, not a control: an option holds none. A click ticks the result, leaving it unopened and the list open. */}
                 {option.value !== entry && (
-                  <Checkbox
+                  <Checkbox.Indicator
                     size="xs"
                     color="teal"
                     checked={ticked.includes(option.value)}
-                    onChange={() => onToggleTick(option.value)}
-                    // Ticking leaves the result unopened and the list open.
-                    onClick={(event) => event.stopPropagation()}
+                    className={classes.tick}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onToggleTick(option.value);
+                    }}
                     onMouseDown={(event) => event.preventDefault()}
-                    aria-label={`Tick ${option.value}`}
-                    tabIndex={-1}
+                    title="Tick to save with this entry (Shift+Enter)"
+                    aria-hidden
                     data-testid="entry-search-tick"
                   />
                 )}
                 <Text size="sm" dir="auto" truncate="end">
                   {option.value}
                 </Text>
+                {ticked.includes(option.value) && <VisuallyHidden>(ticked)</VisuallyHidden>}
               </Group>
               {found && (
-                <Text size="xs" c={found.mapped ? 'teal' : 'dimmed'} style={{ flexShrink: 0 }}>
+                <Text size="xs" className={classes.fact} data-mapped={found.mapped || undefined}>
                   {found.mapped ? 'mapped' : formatConfidence(found.bestConf)}
                 </Text>
               )}
