@@ -2,7 +2,7 @@ import { CloseButton, Combobox, Group, ScrollArea, Text, TextInput, useCombobox 
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createCodeSearchIndex, searchCodes, shortDescription } from '../lib/code-search';
 
 /** Typing settles for this long before the (fuzzy, whole-scheme) search runs. */
@@ -36,6 +36,8 @@ interface CodeSearchProps {
   onSearchChange?: (search: string) => void;
   /** The box gained (true) or lost (false) focus. */
   onFocusChange?: (focused: boolean) => void;
+  /** Reorders the results of a term (the review's tree puts exact matches and occupations first). */
+  rank?: (results: CodeRecord[], term: string) => CodeRecord[];
   'data-testid'?: string;
 }
 
@@ -50,6 +52,7 @@ export function CodeSearch({
   search: givenSearch,
   onSearchChange,
   onFocusChange,
+  rank,
   'data-testid': testId,
 }: CodeSearchProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -72,8 +75,22 @@ export function CodeSearch({
 
   const records = useMemo(() => Object.values(lookup), [lookup]);
   const index = useMemo(() => createCodeSearchIndex(records), [records]);
-  const results = useMemo(() => searchCodes(index, records, settled), [index, records, settled]);
+  const resultsOf = useCallback(
+    (term: string) => {
+      const found = searchCodes(index, records, term);
+      return rank ? rank(found, term) : found;
+    },
+    [index, records, rank],
+  );
+  const results = useMemo(() => resultsOf(settled), [resultsOf, settled]);
   const searching = search.trim() !== '' && settled !== search;
+  // The best match stays highlighted as results come, so Enter picks it without ↓ first.
+  const highlightBest = useEffectEvent(() => {
+    if (combobox.dropdownOpened) combobox.selectFirstOption();
+  });
+  useEffect(() => {
+    if (results.length > 0) highlightBest();
+  }, [results]);
 
   return (
     <Combobox
@@ -95,6 +112,15 @@ export function CodeSearch({
             combobox.updateSelectedOptionIndex();
           }}
           onClick={() => combobox.openDropdown()}
+          onKeyDown={(event) => {
+            // Enter typed before the results settled: the best match of what is in the box.
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing || !searching) return;
+            const best = resultsOf(search)[0];
+            event.preventDefault();
+            if (!best) return;
+            onChoose(best.value);
+            combobox.closeDropdown();
+          }}
           onFocus={() => {
             combobox.openDropdown();
             onFocusChange?.(true);

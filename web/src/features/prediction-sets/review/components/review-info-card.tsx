@@ -1,8 +1,14 @@
-import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import type { SetConfidences } from '@og/shared/contracts/prediction-reading';
 import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
 import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
+import { useSaveGoal } from '../api/save-goal';
+import { useAddressOnScreen } from '../hooks/use-entry-on-screen';
+import { usePanelKey } from '../hooks/use-panel-key';
+import { coveredShare, goalFromPercent, goalReached, percentText } from '../review-goal';
+import { GoalReached } from './goal-reached';
 import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
 import { useCoverage } from '../api/get-coverage';
@@ -43,8 +49,13 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
     window.clearTimeout(closeTimer.current);
     closeTimer.current = window.setTimeout(() => setOpen(false), 250);
   };
+  usePanelKey('settings', () => setOpen((value) => !value));
+  usePanelKey('bulk-accept', () => {
+    setOpen(false);
+    onBulkAccept();
+  });
   const [slider, setSlider] = useState<number | null>(null);
-  const coverage = useCoverage(setId, scope.threshold, open);
+  const coverage = useCoverage(setId, scope.threshold, true);
   // The slider's own position until the address carries it (keys pressed quickly must not start from a stale value).
   const stored = sliderFromThreshold(scope.threshold);
   if (slider !== null && slider === stored) setSlider(null);
@@ -52,107 +63,190 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   const mapped = counts?.mappedCount;
   const confidencesWords = setConfidencesWords(confidences);
 
+  // Coverage is read again once saves change the count, at most every five seconds (it is one pass over the set).
+  const { refetch: refetchCoverage, dataUpdatedAt: coverageRead } = coverage;
+  const countRead = useRef(mapped);
+  useEffect(() => {
+    if (mapped === undefined || countRead.current === mapped) return;
+    const first = countRead.current === undefined;
+    countRead.current = mapped;
+    if (first) return;
+    const timer = window.setTimeout(() => void refetchCoverage(), Math.max(0, coverageRead + 5_000 - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [mapped, coverageRead, refetchCoverage]);
+
+  const { setRef } = useAddressOnScreen();
+  const goal = usePredictionSetDetail(setRef).data?.goal ?? null;
+  const share = coverage.data ? coveredShare(coverage.data) : null;
+  const basis = coverage.data?.basis === 'entries' ? 'the entries' : hasDataset ? "the dataset's people" : 'the people';
+  // The summary shows once for a goal; going on past it keeps it away until the goal changes.
+  const [passedGoal, setPassedGoal] = useState<number | null>(null);
+  const reached = goalReached(share, goal) && passedGoal !== goal;
+
   return (
-    <Popover opened={open} onChange={setOpen} width={360} shadow="md" withArrow position="bottom-start">
-      {/* The popover's target is the button (it carries aria-expanded); the badge beside it opens it on hover too. */}
-      <Group gap={6} wrap="nowrap" data-testid="review-info" onMouseEnter={openNow} onMouseLeave={closeSoon}>
-        <Popover.Target>
-          <ActionIcon variant="default" size="lg" aria-label="About this review" onClick={() => setOpen((value) => !value)}>
-            <IconInfoCircle size={18} />
-          </ActionIcon>
-        </Popover.Target>
-        {counts && (
-          <Badge variant="light" size="lg" data-testid="review-progress-badge" styles={{ root: { textTransform: 'none' } }}>
-            {mapped!.toLocaleString('en')} / {below!.toLocaleString('en')} mapped
-          </Badge>
-        )}
-      </Group>
-      <Popover.Dropdown data-testid="review-info-card" onMouseEnter={openNow} onMouseLeave={closeSoon}>
-        <Stack gap="sm">
-          <div>
-            <Text size="sm" fw={600}>
-              Threshold: {slider ?? stored}%
-            </Text>
-            <Slider
-              value={slider ?? stored}
-              onChange={setSlider}
-              onChangeEnd={(value) => onScopeChange({ threshold: thresholdFromSlider(value) })}
-              min={0}
-              max={100}
-              marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}
-              label={(value) => `${value}%`}
-              thumbLabel="Threshold"
-              mb="md"
-              data-testid="review-threshold"
-            />
-          </div>
-          <Text size="sm" data-testid="below-threshold">
-            Below threshold {below === undefined ? '…' : below.toLocaleString('en')} of {total.toLocaleString('en')}
-          </Text>
-          <Text size="sm" data-testid="mapped-below-threshold">
-            Mapped {mapped === undefined ? '…' : mapped.toLocaleString('en')} of {below === undefined ? '…' : below.toLocaleString('en')}
-          </Text>
-          {confidencesWords && (
-            <Text size="xs" c="dimmed" data-testid="review-confidences" data-source={confidences?.source}>
-              {confidencesWords}
-            </Text>
+    <>
+      <Popover opened={open} onChange={setOpen} width={360} shadow="md" withArrow position="bottom-start">
+        {/* The popover's target is the button (it carries aria-expanded); the badge beside it opens it on hover too. */}
+        <Group gap={6} wrap="nowrap" data-testid="review-info" onMouseEnter={openNow} onMouseLeave={closeSoon}>
+          <Popover.Target>
+            <ActionIcon variant="default" size="lg" aria-label="About this review" onClick={() => setOpen((value) => !value)}>
+              <IconInfoCircle size={18} />
+            </ActionIcon>
+          </Popover.Target>
+          {counts && (
+            <Badge variant="light" size="lg" data-testid="review-progress-badge" styles={{ root: { textTransform: 'none' } }}>
+              {mapped!.toLocaleString('en')} / {below!.toLocaleString('en')} mapped
+            </Badge>
           )}
-          <Divider />
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed">
-              Show
+          {share !== null && (
+            <Badge
+              variant="light"
+              color={goalReached(share, goal) ? 'teal' : 'gray'}
+              size="lg"
+              data-testid="review-coverage-badge"
+              title={`Share of ${basis} covered: mapped, or at or above the threshold`}
+              styles={{ root: { textTransform: 'none' } }}
+            >
+              {percentText(share)} covered{goal !== null ? ` · goal ${percentText(goal)}` : ''}
+            </Badge>
+          )}
+        </Group>
+        <Popover.Dropdown data-testid="review-info-card" onMouseEnter={openNow} onMouseLeave={closeSoon}>
+          <Stack gap="sm">
+            <div>
+              <Text size="sm" fw={600}>
+                Threshold: {slider ?? stored}%
+              </Text>
+              <Slider
+                value={slider ?? stored}
+                onChange={setSlider}
+                onChangeEnd={(value) => onScopeChange({ threshold: thresholdFromSlider(value) })}
+                min={0}
+                max={100}
+                marks={thresholdMarks.map((mark) => ({ value: mark, label: `${mark}%` }))}
+                label={(value) => `${value}%`}
+                thumbLabel="Threshold"
+                mb="md"
+                data-testid="review-threshold"
+              />
+            </div>
+            <Text size="sm" data-testid="below-threshold">
+              Below threshold {below === undefined ? '…' : below.toLocaleString('en')} of {total.toLocaleString('en')}
             </Text>
-            <SegmentedControl
-              size="xs"
-              value={scope.filter}
-              onChange={(filter) => onScopeChange({ filter: filter as ReviewScope['filter'] })}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'mapped', label: 'Mapped' },
-                { value: 'unmapped', label: 'Unmapped' },
-              ]}
-              data-testid="review-filter"
-            />
-            <Text size="xs" c="dimmed" mt={4}>
-              Order
+            <Text size="sm" data-testid="mapped-below-threshold">
+              Mapped {mapped === undefined ? '…' : mapped.toLocaleString('en')} of {below === undefined ? '…' : below.toLocaleString('en')}
             </Text>
-            <SegmentedControl
-              size="xs"
-              value={scope.order}
-              onChange={(order) => onScopeChange({ order: order as ReviewOrder })}
-              data={(Object.keys(orderLabels) as ReviewOrder[]).map((order) => ({ value: order, label: orderLabels[order] }))}
-              data-testid="review-order"
-            />
-          </Stack>
-          <Divider />
-          <Text size="sm" data-testid="review-coverage">
-            Coverage:{' '}
-            {coverage.data ? (
-              <>
-                <b>{percentOf(coverage.data.mapped, coverage.data.total)}</b> of the {coverage.data.basis === 'entries' ? 'entries' : hasDataset ? "dataset's people" : 'people'} mapped
-                {coverage.data.basis === 'totals' && coverage.data.column ? ` (by ${coverage.data.column})` : coverage.data.basis === 'occurrences' ? ' (by rows)' : ''}
-                {coverage.data.aboveThreshold > 0 ? `; ${percentOf(coverage.data.aboveThreshold, coverage.data.total)} more left to the model (at or above the threshold)` : ''}
-              </>
-            ) : coverage.isError ? (
-              'could not be counted'
-            ) : (
-              '…'
+            {confidencesWords && (
+              <Text size="xs" c="dimmed" data-testid="review-confidences" data-source={confidences?.source}>
+                {confidencesWords}
+              </Text>
             )}
-          </Text>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconChecks size={16} />}
-            onClick={() => {
-              setOpen(false);
-              onBulkAccept();
-            }}
-            data-testid="open-bulk-accept"
-          >
-            Bulk accept…
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            <Divider />
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                Show
+              </Text>
+              <SegmentedControl
+                size="xs"
+                value={scope.filter}
+                onChange={(filter) => onScopeChange({ filter: filter as ReviewScope['filter'] })}
+                data={[
+                  { value: 'all', label: 'All' },
+                  { value: 'mapped', label: 'Mapped' },
+                  { value: 'unmapped', label: 'Unmapped' },
+                ]}
+                data-testid="review-filter"
+              />
+              <Text size="xs" c="dimmed" mt={4}>
+                Order
+              </Text>
+              <SegmentedControl
+                size="xs"
+                value={scope.order}
+                onChange={(order) => onScopeChange({ order: order as ReviewOrder })}
+                data={(Object.keys(orderLabels) as ReviewOrder[]).map((order) => ({ value: order, label: orderLabels[order] }))}
+                data-testid="review-order"
+              />
+            </Stack>
+            <Divider />
+            <Text size="sm" data-testid="review-coverage">
+              Coverage:{' '}
+              {coverage.data ? (
+                <>
+                  <b>{percentOf(coverage.data.mapped, coverage.data.total)}</b> of the {coverage.data.basis === 'entries' ? 'entries' : hasDataset ? "dataset's people" : 'people'} mapped
+                  {coverage.data.basis === 'totals' && coverage.data.column ? ` (by ${coverage.data.column})` : coverage.data.basis === 'occurrences' ? ' (by rows)' : ''}
+                  {coverage.data.aboveThreshold > 0 ? `; ${percentOf(coverage.data.aboveThreshold, coverage.data.total)} more left to the model (at or above the threshold)` : ''}
+                </>
+              ) : coverage.isError ? (
+                'could not be counted'
+              ) : (
+                '…'
+              )}
+            </Text>
+            <GoalField setId={setId} setRef={setRef} goal={goal} />
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconChecks size={16} />}
+              onClick={() => {
+                setOpen(false);
+                onBulkAccept();
+              }}
+              data-testid="open-bulk-accept"
+            >
+              Bulk accept…
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {share !== null && goal !== null && (
+        <GoalReached
+          opened={reached}
+          share={share}
+          goal={goal}
+          basis={basis}
+          onContinue={() => setPassedGoal(goal)}
+          onChangeGoal={() => {
+            setPassedGoal(goal);
+            openNow();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The review's goal in per cent of people, stored with Enter or on leaving the field (empty: no goal). */
+function GoalField({ setId, setRef, goal }: { setId: string; setRef: string; goal: number | null }) {
+  const stored = goal === null ? '' : String(Math.round(goal * 1000) / 10);
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveGoal(setId, setRef);
+  const commit = () => {
+    if (text === null || text === stored) return;
+    const next = goalFromPercent(text);
+    if (next === undefined) {
+      setError('A goal is a share above 0% and up to 100%');
+      return;
+    }
+    setError(null);
+    save.mutate(next, { onSuccess: () => setText(null), onError: (failure) => setError(failure.message) });
+  };
+  return (
+    <TextInput
+      size="xs"
+      label="Goal: stop at this share of people covered"
+      placeholder="e.g. 95"
+      rightSection={<Text size="xs" c="dimmed">%</Text>}
+      value={text ?? stored}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      onBlur={commit}
+      error={error}
+      inputMode="decimal"
+      data-testid="review-goal"
+    />
   );
 }

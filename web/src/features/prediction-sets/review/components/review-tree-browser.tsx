@@ -2,13 +2,15 @@ import { Alert, Group, Loader, Stack } from '@mantine/core';
 import type { ReviewTreeNode } from '@og/shared/contracts/predictions';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { memo, type RefObject, useCallback, useMemo } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CodeSearch } from '../../../../components/code-search';
 import { CodeTree } from '../../../../components/code-tree';
 import { SchemeSelect, type SchemeOption } from '../../../../components/scheme-select';
+import { groupValuesOf, rankCodeResults, treeSearchTermOf } from '../../../../lib/code-search-rank';
 import { useSchemeTreeQuery } from '../../../../lib/schemes/get-scheme-tree';
 import { useRevealSelection } from '../../../../lib/use-reveal-selection';
 import { useTreeExpansion } from '../../../../lib/use-tree-expansion';
+import { useEntryOnScreen } from '../hooks/use-entry-on-screen';
 import { reviewNodeDragType } from './drop-zone';
 
 /** A code of the tree as SPEC §3 "Tree node (review)". */
@@ -35,6 +37,9 @@ interface ReviewTreeBrowserProps {
  * SPEC §2 review, right: the occupation tree with its scheme selector and fuzzy search (SPEC §9:
  * name weight 2, description 1, threshold 0.3, 20 unique names, 100 options, descriptions cut at
  * 70). A click selects a code; a double-click or Enter adds it; rows can be dragged to the drop zone.
+ * The search ranks exact codes and names first and occupations before their groups, and follows
+ * the entry: emptied for the next one, or, for an entry without predictions, filled with its
+ * title's words and focused, so Enter takes the best match (issue 29).
  */
 export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
   schemes,
@@ -52,6 +57,33 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
   const markRevealed = useRevealSelection(selected, lookup, expansion.expand);
   const chosen = useMemo(() => new Set(chosenURIs), [chosenURIs]);
   const isChosen = useCallback((node: { value: string }) => chosen.has(`${scheme}:${node.value}`), [chosen, scheme]);
+  const groups = useMemo(() => groupValuesOf(Object.values(lookup ?? {})), [lookup]);
+  const rank = useCallback((results: CodeRecord[], term: string) => rankCodeResults(results, term, groups), [groups]);
+
+  // A code picked in the search, until the tree takes the focus (the next Enter adds it).
+  const picked = useRef<string | null>(null);
+  const focusTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(focusTimer.current), []);
+
+  // The search follows the entry on screen: empty for each new one, its title's words when it has no predictions.
+  const entry = useEntryOnScreen();
+  const [search, setSearch] = useState('');
+  const entryTerm = entry ? (entry.predictions.length === 0 ? treeSearchTermOf(entry.string) : '') : null;
+  const [termOf, setTermOf] = useState<{ string: string; term: string } | null>(null);
+  if (entry && entryTerm !== null && (termOf?.string !== entry.string || termOf.term !== entryTerm)) {
+    setTermOf({ string: entry.string, term: entryTerm });
+    setSearch(entryTerm);
+  }
+  const termToFocus = termOf?.term ? `${termOf.string}\n${termOf.term}` : null;
+  useEffect(() => {
+    if (termToFocus === null || !lookup) return;
+    // Only when no field or dialog holds the focus: the reviewer's typing elsewhere is left alone.
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('[data-review-tree]')) return;
+    const input = searchRef.current?.querySelector('input');
+    input?.focus();
+    input?.select();
+  }, [termToFocus, lookup, searchRef]);
 
   const toggle = (value: string) => {
     const record = lookup?.[value];
@@ -67,14 +99,39 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
         <div style={{ width: 200, flexShrink: 0 }}>
           <SchemeSelect schemes={schemes} value={scheme} onChange={onSchemeChange} label="Occupation tree" data-testid="review-tree-scheme" />
         </div>
-        <div ref={searchRef} style={{ flex: 1 }}>
+        <div
+          ref={searchRef}
+          style={{ flex: 1 }}
+          onKeyDownCapture={(event) => {
+            // The Enter after a pick adds the code picked, even when it comes before the tree has the focus.
+            const value = picked.current;
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing || value === null) return;
+            event.preventDefault();
+            event.stopPropagation();
+            window.clearTimeout(focusTimer.current);
+            picked.current = null;
+            toggle(value);
+            if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+          }}
+        >
           {lookup && (
             <CodeSearch
               lookup={lookup}
+              search={search}
+              onSearchChange={(value) => {
+                picked.current = null;
+                setSearch(value);
+              }}
+              rank={rank}
               onChoose={(value) => {
                 onSelect(value);
-                // The tree takes the focus, so Enter adds the code found (keyboard-only review).
-                window.setTimeout(() => searchRef.current?.closest('[data-review-tree]')?.querySelector<HTMLElement>('[role="tree"]')?.focus(), 0);
+                picked.current = value;
+                // The tree takes the focus, so Enter adds the code found and the arrows move from it (keyboard-only review).
+                window.clearTimeout(focusTimer.current);
+                focusTimer.current = window.setTimeout(() => {
+                  picked.current = null;
+                  searchRef.current?.closest('[data-review-tree]')?.querySelector<HTMLElement>('[role="tree"]')?.focus();
+                }, 0);
               }}
               placeholder="Search the tree by name or description"
               data-testid="review-tree-search"

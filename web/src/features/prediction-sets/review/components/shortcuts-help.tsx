@@ -1,11 +1,12 @@
 import { ActionIcon, Group, Kbd, Popover, Table, Text, Tooltip } from '@mantine/core';
 import { IconKeyboard } from '@tabler/icons-react';
+import { panelShortcuts } from '../review-panel-keys';
 import { reviewShortcuts } from '../review-shortcuts';
 
 /** The review's keyboard shortcuts, listed in a popover ('?' opens it). */
 export function ShortcutsHelp({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" withArrow shadow="md" width={360}>
+    <Popover opened={opened} onChange={onChange} position="bottom-end" withArrow shadow="md" width={400}>
       <Popover.Target>
         <Tooltip label="Keyboard shortcuts (?)" withArrow>
           <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => onChange(!opened)} data-testid="shortcuts-help">
@@ -19,7 +20,7 @@ export function ShortcutsHelp({ opened, onChange }: { opened: boolean; onChange:
         </Text>
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
-            {reviewShortcuts.map((shortcut) => (
+            {[...reviewShortcuts, ...panelShortcuts].map((shortcut) => (
               <Table.Tr key={shortcut.what}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={4} wrap="nowrap">

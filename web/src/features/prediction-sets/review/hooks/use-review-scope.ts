@@ -1,21 +1,14 @@
-import { defaultThreshold, predictionFilters, type PredictionSetDetail, reviewOrders } from '@og/shared/contracts/predictions';
+import type { PredictionSetDetail } from '@og/shared/contracts/predictions';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifyReview } from '../../../../lib/notify';
 import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useUpdatePredictionSet } from '../../../../lib/prediction-sets/update-prediction-set';
-
-const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined => (options as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
-
-function thresholdFrom(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 && number <= 1 ? number : undefined;
-}
+import { reviewScopeOf } from '../review-scope';
 
 /**
- * The threshold, filter and order the review works under: the address's (`?threshold=&filter=&order=`,
- * so a review can be shared and survives moving between entries), else the set's stored ones.
+ * The threshold, filter and order the review works under (`reviewScopeOf`: the address's, so a
+ * review can be shared and survives moving between entries, else the set's stored ones).
  * Changing one writes it to the address and stores it on the set (SPEC §7 PATCH), as the
  * datasets list's filter actions and /review's slider do.
  */
@@ -24,13 +17,13 @@ export function useReviewScope(detail: PredictionSetDetail | undefined) {
   const update = useUpdatePredictionSet();
   const set = detail?.predictionSet;
 
+  const hasDataset = detail ? detail.dataset !== null : false;
+  const threshold = set?.threshold;
+  const filter = set?.filter;
+  const reviewOrder = set?.reviewOrder;
   const scope: ReviewScope = useMemo(
-    () => ({
-      threshold: thresholdFrom(params.get('threshold')) ?? set?.threshold ?? defaultThreshold,
-      filter: oneOf(predictionFilters, params.get('filter')) ?? set?.filter ?? 'unmapped',
-      order: oneOf(reviewOrders, params.get('order')) ?? set?.reviewOrder ?? 'file',
-    }),
-    [params, set?.threshold, set?.filter, set?.reviewOrder],
+    () => reviewScopeOf(params, threshold === undefined || filter === undefined || reviewOrder === undefined ? undefined : { threshold, filter, reviewOrder }, hasDataset),
+    [params, threshold, filter, reviewOrder, hasDataset],
   );
 
   const { mutate } = update;
