@@ -210,7 +210,7 @@ describe('the review by keyboard (issue 29)', () => {
     await page.getByTestId('review-goal').blur();
     await page.keyboard.press('1');
     await page.keyboard.press('Enter');
-    await expectVisible(page.getByTestId('goal-reached-text'), 15_000);
+    await expectVisible(page.getByTestId('goal-reached-text'), 20_000);
     expect(await page.getByTestId('goal-reached-text').innerText()).toContain('Goal reached: 83.3% of the entries covered');
     await shot(page, 'review-keyboard-4-goal-light');
     await page.keyboard.press('Enter');

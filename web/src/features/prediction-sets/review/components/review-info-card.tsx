@@ -63,7 +63,7 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   const mapped = counts?.mappedCount;
   const confidencesWords = setConfidencesWords(confidences);
 
-  // Coverage is read again once saves change the count, at most every five seconds (it is one pass over the set).
+  // Coverage is read again once saves change the count, at most every ten seconds (it is one pass over the set).
   const { refetch: refetchCoverage, dataUpdatedAt: coverageRead } = coverage;
   const countRead = useRef(mapped);
   useEffect(() => {
@@ -71,7 +71,7 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
     const first = countRead.current === undefined;
     countRead.current = mapped;
     if (first) return;
-    const timer = window.setTimeout(() => void refetchCoverage(), Math.max(0, coverageRead + 5_000 - Date.now()));
+    const timer = window.setTimeout(() => void refetchCoverage(), Math.max(0, coverageRead + 10_000 - Date.now()));
     return () => window.clearTimeout(timer);
   }, [mapped, coverageRead, refetchCoverage]);
 
