@@ -377,11 +377,10 @@ describe('a new reviewer, keyboard only', () => {
     const second = await entryTitle(page).innerText();
     await expect.poll(async () => (await mapping(first)).predictionURIs.length).toBe(1);
 
-    // t searches the tree; Enter chooses the result (the tree takes the focus), Enter adds it, Enter saves.
+    // t searches the tree; Enter chooses the first result, highlighted already (the tree takes the focus), Enter adds it, Enter saves.
     await page.keyboard.press('t');
     await page.keyboard.type('Tailor, Specialisation');
     await expectVisible(page.getByTestId('review-tree-search-option-79100'));
-    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tree');
     await page.keyboard.press('Enter');
