@@ -89,6 +89,22 @@ describe('reviewing many entries at once', () => {
     expect((await save('smed', { mappings: { tags: ['  '] } })).status).toBe(400);
   });
 
+  it("opens a dataset's set most frequent first, a standalone set in the file's order", async () => {
+    const created = await reviewer.post('/api/datasets', {
+      data: [{ title: 'smed', code: '', totals: [2] }],
+      metadata: { title: 'Parish', titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', totalsColumns: ['people'] },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(reviewer, dataset.jobId, 60_000)).state).toBe('completed');
+    const uploaded = await reviewer.upload(`/api/datasets/${dataset.datasetId}/predictions`, 'parish.json', JSON.stringify([{ string: 'smed', predictions: [] }]), {});
+    const accepted = (await uploaded.json()) as { predictionSetId: string; jobId: string };
+    expect((await waitForJob(reviewer, accepted.jobId, 60_000)).state).toBe('completed');
+    const order = async (id: string) => ((await (await reviewer.get(`/api/prediction-sets/${id}/summary`)).json()) as PredictionSetDetail).predictionSet.reviewOrder;
+    expect(await order(accepted.predictionSetId)).toBe('totals');
+    expect(await order(setId)).toBe('file');
+  });
+
   it('stores the share of people the review stops at', async () => {
     expect((await putGoal(0.95)).status).toBe(200);
     expect(((await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail).goal).toBeCloseTo(0.95, 5);

@@ -2,20 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { reviewScopeOf } from './review-scope';
 
 describe('reviewScopeOf', () => {
-  it("opens a dataset's set most frequent first when the address names no order", () => {
-    const detail = [{ threshold: 0.8, filter: 'unmapped', reviewOrder: 'file' }, true] as const;
-    expect(reviewScopeOf(new URLSearchParams(''), ...detail)).toEqual({ threshold: 0.8, filter: 'unmapped', order: 'totals' });
-    expect(reviewScopeOf(new URLSearchParams('order=file'), ...detail).order).toBe('file');
-  });
-
-  it("keeps a standalone set's file order and any other stored order", () => {
-    expect(reviewScopeOf(new URLSearchParams(''), { threshold: 0.8, filter: 'all', reviewOrder: 'file' }, false).order).toBe('file');
-    expect(reviewScopeOf(new URLSearchParams(''), { threshold: 0.8, filter: 'all', reviewOrder: 'confidence' }, true).order).toBe('confidence');
+  it("takes the set's stored order unless the address names one", () => {
+    const stored = { threshold: 0.8, filter: 'unmapped', reviewOrder: 'totals' } as const;
+    expect(reviewScopeOf(new URLSearchParams(''), stored)).toEqual({ threshold: 0.8, filter: 'unmapped', order: 'totals' });
+    expect(reviewScopeOf(new URLSearchParams('order=file'), stored).order).toBe('file');
+    expect(reviewScopeOf(new URLSearchParams('order=sideways'), stored).order).toBe('totals');
+    expect(reviewScopeOf(new URLSearchParams(''), undefined).order).toBe('file');
   });
 
   it("takes the address's threshold and filter when valid", () => {
-    const detail = [{ threshold: 0.8, filter: 'unmapped', reviewOrder: 'file' }, false] as const;
-    expect(reviewScopeOf(new URLSearchParams('threshold=0.5&filter=all'), ...detail)).toMatchObject({ threshold: 0.5, filter: 'all' });
-    expect(reviewScopeOf(new URLSearchParams('threshold=2&filter=nope'), ...detail)).toMatchObject({ threshold: 0.8, filter: 'unmapped' });
+    const stored = { threshold: 0.8, filter: 'unmapped', reviewOrder: 'file' } as const;
+    expect(reviewScopeOf(new URLSearchParams('threshold=0.5&filter=all'), stored)).toMatchObject({ threshold: 0.5, filter: 'all' });
+    expect(reviewScopeOf(new URLSearchParams('threshold=2&filter=nope'), stored)).toMatchObject({ threshold: 0.8, filter: 'unmapped' });
   });
 });

@@ -14,15 +14,13 @@ type StoredScope = Pick<PredictionSetDetail['predictionSet'], 'threshold' | 'fil
 
 /**
  * The threshold, filter and order a review works under: the address's (`?threshold=&filter=&order=`),
- * else the set's stored ones. A dataset's set whose stored order is the file's (the default) is
- * reviewed most frequent first unless the address says otherwise: those titles cover the
- * dataset's people fastest (issue 29).
+ * else the set's stored ones (a dataset's set is stored most frequent first when it is made: those
+ * titles cover the dataset's people fastest, issue 29).
  */
-export function reviewScopeOf(params: Pick<URLSearchParams, 'get'>, set: StoredScope | undefined, hasDataset: boolean): ReviewScope {
-  const storedOrder = set?.reviewOrder ?? 'file';
+export function reviewScopeOf(params: Pick<URLSearchParams, 'get'>, set: StoredScope | undefined): ReviewScope {
   return {
     threshold: thresholdFrom(params.get('threshold')) ?? set?.threshold ?? defaultThreshold,
     filter: oneOf(predictionFilters, params.get('filter')) ?? set?.filter ?? 'unmapped',
-    order: oneOf(reviewOrders, params.get('order')) ?? (storedOrder === 'file' && hasDataset ? 'totals' : storedOrder),
+    order: oneOf(reviewOrders, params.get('order')) ?? set?.reviewOrder ?? 'file',
   };
 }

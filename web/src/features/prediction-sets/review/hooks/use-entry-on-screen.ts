@@ -31,7 +31,7 @@ export function useEntryOnScreen(): Entry | undefined {
   const string = entryStringOf(address, pathname, predictionString);
   const detail = usePredictionSetDetail(address.setRef).data;
   const set = detail?.predictionSet;
-  const scope = reviewScopeOf(params, set, detail ? detail.dataset !== null : false);
+  const scope = reviewScopeOf(params, set);
   const entry = useQuery({ ...entryQueryOptions(set?.id ?? '', string, scope), enabled: false }).data?.predictionEntry;
   return entry && entry.string === string ? entry : undefined;
 }

@@ -17,13 +17,12 @@ export function useReviewScope(detail: PredictionSetDetail | undefined) {
   const update = useUpdatePredictionSet();
   const set = detail?.predictionSet;
 
-  const hasDataset = detail ? detail.dataset !== null : false;
   const threshold = set?.threshold;
   const filter = set?.filter;
   const reviewOrder = set?.reviewOrder;
   const scope: ReviewScope = useMemo(
-    () => reviewScopeOf(params, threshold === undefined || filter === undefined || reviewOrder === undefined ? undefined : { threshold, filter, reviewOrder }, hasDataset),
-    [params, threshold, filter, reviewOrder, hasDataset],
+    () => reviewScopeOf(params, threshold === undefined || filter === undefined || reviewOrder === undefined ? undefined : { threshold, filter, reviewOrder }),
+    [params, threshold, filter, reviewOrder],
   );
 
   const { mutate } = update;
