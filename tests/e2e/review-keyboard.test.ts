@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { callApi, uploadPredictionSet } from './support/page-api.js';
 
 /**
  * The review screen worked with the keyboard alone (issue 29): a prediction by its number and
@@ -32,46 +33,6 @@ let set: { predictionSetId: string; slug: string; jobId: string };
 async function shot(target: Page, name: string): Promise<void> {
   await target.waitForTimeout(400);
   await screenshot(target, name);
-}
-
-/** A call of the API from the page, with its session and CSRF token, as the web app makes it. */
-async function callApi<T>(target: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return target.evaluate(
-    async ({ method, path, body }) => {
-      await fetch('/api/auth/csrf', { credentials: 'same-origin' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((pair) => pair.startsWith('og_csrf='))?.slice('og_csrf='.length) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'same-origin',
-        headers: { 'x-csrf-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
-
-async function uploadSet(target: Page, name: string, content: unknown[]): Promise<{ predictionSetId: string; slug: string; jobId: string }> {
-  const accepted = await target.evaluate(
-    async ({ name, text }) => {
-      await fetch('/api/auth/csrf', { credentials: 'same-origin' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((pair) => pair.startsWith('og_csrf='))?.slice('og_csrf='.length) ?? '');
-      const form = new FormData();
-      form.append('file', new File([text], name, { type: 'application/json' }));
-      const response = await fetch('/api/predictions', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': token }, body: form });
-      return (await response.json()) as { predictionSetId: string; slug: string; jobId: string };
-    },
-    { name, text: JSON.stringify(content) },
-  );
-  // A loop, not expect.poll: this runs in beforeAll.
-  for (const started = Date.now(); ; ) {
-    const { state } = (await callApi<{ state: string }>(target, 'GET', `/api/jobs/${accepted.jobId}`)).body;
-    if (state === 'completed') return accepted;
-    if (state === 'failed' || Date.now() - started > 60_000) throw new Error(`The import did not complete: ${state}`);
-    await target.waitForTimeout(200);
-  }
 }
 
 const reviewUrl = (string?: string) => `${app.url}/review/${set.slug}${string === undefined ? '' : `/entries/${encodeURIComponent(string)}`}`;
@@ -108,7 +69,7 @@ beforeAll(async () => {
   ({ context, page } = await newPage(browser));
   await page.goto(`${app.url}/datasets/list`);
   await logIn(page, reviewer.username, reviewer.password, { waitClosed: true });
-  set = await uploadSet(page, 'keyboard review.json', entries);
+  set = await uploadPredictionSet(page, 'keyboard review.json', entries);
 });
 afterAll(async () => {
   await context?.close();
