@@ -10,9 +10,10 @@ import type { ReadingColumns } from './prediction-reading.js';
  * The rows of a table read column by column, as a reading says (layout `columns`: OccCANINE's
  * evaluation layout, or any table the user mapped): one entry per row with a title; each code
  * column with a code is one prediction (a cell may hold several codes joined by `&`), with its
- * confidence column's value, or none; code columns of one answer are one prediction together. A file without confidences may have one given to its
- * first-ranked code (the reading's `firstConfidence`). An empty confidence cell is no confidence;
- * any other value that is not a number from 0 to 1 fails the file at its line, naming the column.
+ * confidence column's value, or none; code columns of one answer are one prediction together. A
+ * file without confidences may have one given to its first-ranked code (the reading's
+ * `firstConfidence`). An empty confidence cell is no confidence; any other value that is not a
+ * number from 0 to 1 fails the file at its line, naming the column.
  */
 export class ColumnEntries {
   constructor(
