@@ -17,5 +17,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 80_000 } } } },
   },
 });

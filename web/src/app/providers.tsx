@@ -1,8 +1,8 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '../lib/query-client';
+import type { ReactNode } from 'react';
+import { appQueryClient } from '../lib/app-query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** The chosen light or dark scheme survives reloads. */
@@ -10,8 +10,6 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'og-color-schem
 
 /** Providers that do not depend on the route: theme, notifications, query cache. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       {/* Admin defaults (SPEC §9); review screens pass their own position and timing per call. */}
@@ -23,7 +21,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         containerWidth={440}
         notificationMaxHeight={200}
       />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={appQueryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

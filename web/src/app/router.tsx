@@ -1,4 +1,6 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import { sessionUserQueryOptions } from '../features/auth/api/validate-session';
+import { appQueryClient } from '../lib/app-query-client';
 import { RequireLogin } from '../features/auth/components/require-login';
 import { RouteErrorPage } from './routes/route-error-page';
 import { RootRoute } from './root-route';
@@ -28,6 +30,22 @@ const page = {
   notFound: () => import('./routes/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
 } satisfies Record<string, RouteObject['lazy']>;
 
+/**
+ * The review's loader, beside its page's `lazy`: the first entry and its tree are asked for while
+ * the screen's code downloads. Its own module is loaded on the first review visit, not by the landing.
+ */
+const reviewLoader =
+  (datasetRoute: boolean): LoaderFunction =>
+  async (args) => {
+    void appQueryClient.prefetchQuery(sessionUserQueryOptions());
+    const { loadReview } = await import('../features/prediction-sets/review/review-prefetch');
+    const address = datasetRoute ? { setRef: args.params.predictionSetID ?? '', datasetId: args.params.datasetID ?? '' } : { setRef: args.params.predictionSetSlug ?? '', datasetId: null };
+    return loadReview(appQueryClient, address, args);
+  };
+
+/** Moving from entry to entry within a review, the screen reads what it needs itself. */
+const sameReview: ShouldRevalidateFunction = () => false;
+
 /** The route table of SPEC §2, and /login. /admin, /datasets and /convert need a login; /review is not guarded. */
 const pages: RouteObject[] = [
   { index: true, lazy: page.home },
@@ -49,8 +67,8 @@ const pages: RouteObject[] = [
       { index: true, element: <Navigate to="list" replace /> },
       { path: 'list', lazy: page.datasetsList },
       { path: 'upload', lazy: page.uploadDataset },
-      { path: ':datasetID/prediction-sets/:predictionSetID', lazy: page.datasetReview },
-      { path: ':datasetID/prediction-sets/:predictionSetID/entries/:predictionString', lazy: page.datasetReview },
+      { path: ':datasetID/prediction-sets/:predictionSetID', lazy: page.datasetReview, loader: reviewLoader(true), shouldRevalidate: sameReview },
+      { path: ':datasetID/prediction-sets/:predictionSetID/entries/:predictionString', lazy: page.datasetReview, loader: reviewLoader(true), shouldRevalidate: sameReview },
     ],
   },
   { path: 'explore', lazy: page.explore },
@@ -72,8 +90,8 @@ const pages: RouteObject[] = [
     path: 'review',
     children: [
       { index: true, lazy: page.predictionSets },
-      { path: ':predictionSetSlug', lazy: page.review },
-      { path: ':predictionSetSlug/entries/:predictionString', lazy: page.review },
+      { path: ':predictionSetSlug', lazy: page.review, loader: reviewLoader(false), shouldRevalidate: sameReview },
+      { path: ':predictionSetSlug/entries/:predictionString', lazy: page.review, loader: reviewLoader(false), shouldRevalidate: sameReview },
     ],
   },
   { path: '*', lazy: page.notFound },

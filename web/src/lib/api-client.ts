@@ -31,8 +31,9 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * Leave a 401 to the caller instead of signing the user out. Only the login and
-   * session-validation calls want this: for them a 401 is an answer, not an expired session.
+   * Leave a 401 to the caller instead of signing the user out. The login and session-validation
+   * calls want this (for them a 401 is an answer, not an expired session), and reads made ahead of
+   * a page, whose page asks again and answers the 401 itself.
    */
   expectUnauthorized?: boolean;
 }
@@ -79,7 +80,7 @@ export async function apiRequest<T>(path: string, response: ResponseSchema<T>, o
   return readResponse(response, await readBody(answer), `${method} ${path}`);
 }
 
-type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+export type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
 
 export const api = {
   get: <T>(path: string, response: ResponseSchema<T>, options?: CallOptions) => apiRequest(path, response, { ...options, method: 'GET' }),

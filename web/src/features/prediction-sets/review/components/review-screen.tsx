@@ -19,6 +19,7 @@ import { useSaveEntry } from '../hooks/use-save-entry';
 import { useTickedEntries } from '../hooks/use-ticked-entries';
 import { unsavedDrafts } from '../mapping-conflicts';
 import { type ReviewAddress, reviewEntryPath } from '../review-address';
+import { defaultTreeScheme, schemeOfPredictions } from '../tree-scheme';
 import { chosenCount, togglePrediction, toggleTreeNode, withTags } from '../review-draft';
 import type { ReviewAction } from '../review-shortcuts';
 import { type BulkBatch, BulkAcceptModal } from './bulk-accept-modal';
@@ -106,17 +107,6 @@ function ReviewBreadcrumbs({ detail }: { detail: PredictionSetDetail }) {
   );
 }
 
-/** The first scheme an entry's predictions name, for the tree to start in. */
-function schemeOfPredictions(predictions: readonly { uris: string[] }[]): SchemeId | null {
-  for (const prediction of predictions) {
-    for (const uri of prediction.uris) {
-      const { scheme } = splitPredictionUri(uri);
-      if (isSchemeId(scheme)) return scheme;
-    }
-  }
-  return null;
-}
-
 function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps & { detail: PredictionSetDetail }) {
   const set = detail.predictionSet;
   const setId = set.id;
@@ -143,7 +133,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const treeSearchRef = useRef<HTMLDivElement>(null);
 
   // The tree starts in the scheme of the first entry's predictions; after that it stays where the reviewer puts it.
-  const scheme: SchemeId = treeScheme ?? (entry ? schemeOfPredictions(entry.predictions) : null) ?? 'hisco';
+  const scheme: SchemeId = treeScheme ?? (entry ? schemeOfPredictions(entry.predictions) : null) ?? defaultTreeScheme;
   if (treeScheme === null && entry) setTreeScheme(scheme);
 
   // Another reviewer's save of the entry on screen: read it again (the draft follows unless changed here).
