@@ -203,6 +203,8 @@ describe('the review screen (SPEC §2, §4)', () => {
     await expectVisible(alsoMap);
     expect(await alsoMap.innerText()).toBe('Also map 1 entry with the same title');
     await alsoMap.click();
+    // The notice has done its work: it closes, and no button is left to press twice.
+    await expect.poll(() => alsoMap.count()).toBe(0);
     await expect.poll(async () => (await mappingOf(page, 'farm labourer')).predictionURIs).toEqual(['hisco:62105']);
   });
 

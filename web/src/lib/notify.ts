@@ -18,6 +18,11 @@ export function notifyAdmin(notice: Notice): void {
 /** The one place a review's success notice takes: each replaces the one before (issue 29). */
 export const reviewSuccessId = 'review-success';
 
+/** Closes the review's success notice (an action in it was taken: it has done its work). */
+export function hideReviewSuccess(): void {
+  notifications.hide(reviewSuccessId);
+}
+
 /**
  * Lifts a review notice above the review's footer (its tag field and save button, marked
  * `data-review-footer`): the footer sticks to the window's bottom, or sits higher on a short page.

@@ -1,11 +1,10 @@
 import { bestConfidence } from '@og/shared/contracts/prediction-reading';
 import type { MappingSaved, PredictionEntryAnswer, PredictionSetCount, SaveMappingRequest, SimilarEntries } from '@og/shared/contracts/predictions';
-import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
-import { notifyReview } from '../../../../lib/notify';
+import { hideReviewSuccess, notifyReview } from '../../../../lib/notify';
 import { optimisticEditOptions } from '../../../../lib/optimistic-edit';
 import { predictionSetKeys, type ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { entryQueryOptions } from '../api/get-entry';
@@ -207,9 +206,7 @@ export function useSaveEntry() {
           refreshAfterBatch(setId);
           const mapped = saved.mapped ?? 1 + alsoStrings.length;
           const batchId = saved.batchId;
-          const id = `mapping-batch-saved-${setId}-${entry.string}`;
           notifyReview({
-            id,
             title: 'Mapping saved',
             color: 'teal',
             message: BatchNotice.saved(
@@ -217,7 +214,7 @@ export function useSaveEntry() {
               uriCount,
               batchId
                 ? () => {
-                    notifications.hide(id);
+                    hideReviewSuccess();
                     undoBatch(setId, batchId);
                   }
                 : null,
@@ -225,13 +222,11 @@ export function useSaveEntry() {
           });
           return;
         }
-        const id = `mapping-saved-${setId}-${entry.string}`;
         notifyReview({
-          id,
           title: 'Mapping saved',
           color: 'teal',
           message: SavedNotice.saved(entry.string, uriCount, uriCount > 0 ? saved.sameTitle : 0, () => {
-            notifications.hide(id);
+            hideReviewSuccess();
             propagate(input, saved.version);
           }),
         });
