@@ -259,6 +259,17 @@ describe("'Similar entries' in the review (issue 29)", () => {
     expect(await mappedCount()).toBe(before);
   });
 
+  it('takes an entry out of the list when it is mapped elsewhere (by another reviewer, or in another tab)', async () => {
+    await openEntry(page, 'hans kone');
+    await expect.poll(async () => (await similarRows(page)).map((row) => row.string), { timeout: 10_000 }).toContain('deres kone');
+    const saved = await page.request.post(`${app.url}/api/prediction-sets/${setId}/entries/${encodeURIComponent('deres kone')}?threshold=0.75`, {
+      headers: await csrfHeaders(context, page),
+      data: { mappings: { predictionURIs: ['hisco:99910'] } },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await expect.poll(async () => (await similarRows(page)).map((row) => row.string), { timeout: 10_000 }).not.toContain('deres kone');
+  });
+
   it('in the dark colour scheme', async () => {
     const { context: dark, page: darkPage } = await newPage(browser, 'dark');
     await darkPage.goto(`${app.url}/datasets/list`);

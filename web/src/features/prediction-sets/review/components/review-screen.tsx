@@ -1,5 +1,5 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
-import { type PredictionSetDetail, splitPredictionUri } from '@og/shared/contracts/predictions';
+import { type PredictionSetDetail, type SimilarEntries as SimilarEntriesList, splitPredictionUri } from '@og/shared/contracts/predictions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { usePredictionSetCounts } from '../../../../lib/prediction-sets/get-pred
 import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
+import { similarEntriesKeys } from '../api/get-similar-entries';
 import { useReviewDraft } from '../hooks/use-review-draft';
 import { useReviewEntry } from '../hooks/use-review-entry';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
@@ -107,6 +108,11 @@ function ReviewBreadcrumbs({ detail }: { detail: PredictionSetDetail }) {
   );
 }
 
+/** Whether a 'Similar entries' list holds one of the strings. */
+function namesAny(list: SimilarEntriesList | undefined, strings: readonly string[]): boolean {
+  return list !== undefined && list.entries.some((entry) => strings.includes(entry.string));
+}
+
 function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps & { detail: PredictionSetDetail }) {
   const set = detail.predictionSet;
   const setId = set.id;
@@ -137,13 +143,16 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   if (treeScheme === null && entry) setTreeScheme(scheme);
 
   // Another reviewer's save of the entry on screen: read it again (the draft follows unless changed here).
-  // Other saves in the set: the entries they changed are read again (the one on screen, and those read ahead); a batch names none, so all are.
+  // Other saves in the set: the entries they changed are read again (the one on screen, and those read ahead), and so are the
+  // 'Similar entries' lists that name them; a batch names none, so all are.
   useLivePredictionSet(setId, (change) => {
     if (change.strings.length === 0) {
       void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entries(setId) });
+      void queryClient.invalidateQueries({ queryKey: similarEntriesKeys.set(setId) });
       return;
     }
     for (const changed of change.strings) void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, changed) });
+    void queryClient.invalidateQueries({ queryKey: similarEntriesKeys.set(setId), predicate: (query) => namesAny(query.state.data as SimilarEntriesList | undefined, change.strings) });
   });
 
   // The tree is the heaviest part of the screen: it is given stable props, so moving to the next entry does not draw it again.
