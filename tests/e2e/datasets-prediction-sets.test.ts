@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders } from './support/page-api.js';
 
 /**
  * A dataset's prediction sets on the datasets list, as a person uses them in Debian's Chromium
@@ -70,11 +71,6 @@ interface ListedDataset {
   state: string;
   metadata: { title: string };
   prediction_sets: ListedSet[];
-}
-
-async function csrfHeaders(target: BrowserContext): Promise<Record<string, string>> {
-  const token = (await target.cookies()).find((cookie) => cookie.name === 'og_csrf')?.value ?? '';
-  return { 'x-csrf-token': token };
 }
 
 async function listDatasets(target: Page = page): Promise<ListedDataset[]> {
@@ -170,7 +166,7 @@ beforeAll(async () => {
 
   // The dataset, made through the API's JSON form (the wizard has its own test), then ingested.
   const created = await page.request.post(`${app.url}/api/datasets`, {
-    headers: await csrfHeaders(context),
+    headers: await csrfHeaders(page, app.url),
     data: {
       data: titles.map(({ title, code }) => ({ title, code, totals: [] })),
       metadata: { title: datasetTitle, titleColumn: 'title', codeColumn: 'hisco', scheme: 'hisco' },
@@ -219,7 +215,7 @@ describe('a dataset before it has prediction sets', () => {
   it('shows the server refusing predictions for a dataset that is not ready', async () => {
     // A CSV the ingest refuses: the dataset fails, and stays not ready.
     const failed = await page.request.post(`${app.url}/api/datasets`, {
-      headers: await csrfHeaders(context),
+      headers: await csrfHeaders(page, app.url),
       multipart: {
         metadata: JSON.stringify({ title: 'Ragged register', titleColumn: 'title' }),
         file: { name: 'ragged.csv', mimeType: 'text/csv', buffer: Buffer.from('title,code\nbaker,1\nsmith\n') },
@@ -243,7 +239,7 @@ describe('a dataset before it has prediction sets', () => {
     await closeModal(page);
     expect(await page.getByTestId('prediction-set-row').count()).toBe(0);
 
-    const removed = await page.request.delete(`${app.url}/api/datasets/${failedId}`, { headers: await csrfHeaders(context) });
+    const removed = await page.request.delete(`${app.url}/api/datasets/${failedId}`, { headers: await csrfHeaders(page, app.url) });
     expect(removed.status()).toBe(204);
     await page.reload();
     await datasetRow(page, datasetTitle).waitFor();
@@ -323,7 +319,7 @@ describe('a prediction file uploaded through Run predictions', () => {
     expect(entry.status()).toBe(200);
     const { version } = ((await entry.json()) as { predictionEntry: { version: number } }).predictionEntry;
     const saved = await page.request.post(`${app.url}/api/prediction-sets/${setId}/entries/baker`, {
-      headers: await csrfHeaders(context),
+      headers: await csrfHeaders(page, app.url),
       data: { mappings: { nodeURIs: ['hisco:77610'], predictionURIs: [], tags: [] }, version },
     });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -432,7 +428,7 @@ describe('a prediction file uploaded through Run predictions', () => {
 
   it("a collaborator sees the set but may not delete it, and is told why", async () => {
     const shared = await page.request.post(`${app.url}/api/datasets/${datasetId}/collaborators`, {
-      headers: await csrfHeaders(context),
+      headers: await csrfHeaders(page, app.url),
       data: { username: collaborator.username },
     });
     expect(shared.status(), await shared.text()).toBeLessThan(300);

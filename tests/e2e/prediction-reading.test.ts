@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders } from './support/page-api.js';
 
 /**
  * The column-mapping step of a prediction file (issue 28) as a person uses it, in Debian's
@@ -43,12 +44,6 @@ let context: BrowserContext;
 let page: Page;
 let scratch: string;
 let evaluationFile: string;
-
-async function csrfHeaders(): Promise<Record<string, string>> {
-  const token = (await context.cookies(app.url)).find((cookie) => cookie.name === 'og_csrf')?.value;
-  expect(token, 'the CSRF cookie').toBeTruthy();
-  return { 'x-csrf-token': decodeURIComponent(token!) };
-}
 
 function setRow(target: Page, name: string): Locator {
   return target.getByTestId('prediction-set-row').filter({ has: target.getByTestId('prediction-set-name').getByText(name, { exact: true }) });
@@ -246,7 +241,7 @@ describe('a table with no column of codes', () => {
 describe("a dataset's 'Run predictions' upload", () => {
   it('goes through the same step and imports the set of the dataset', async () => {
     const created = await page.request.post(`${app.url}/api/datasets`, {
-      headers: await csrfHeaders(),
+      headers: await csrfHeaders(page, app.url),
       data: {
         data: evaluationRows.slice(1).map((row) => ({ title: row[1], code: '', totals: [] })),
         metadata: { title: 'Census sample 1880', titleColumn: 'title' },

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders, waitForJob } from './support/page-api.js';
 
 /**
  * The review of an entry whose file kept context (issue 28), in Debian's Chromium against the
@@ -32,31 +33,15 @@ let page: Page;
 let datasetId: string;
 let setId: string;
 
-async function csrfHeaders(target: BrowserContext): Promise<Record<string, string>> {
-  await page.request.get(`${app.url}/api/auth/csrf`);
-  const token = (await target.cookies()).find((cookie) => cookie.name === 'og_csrf')?.value ?? '';
-  return { 'x-csrf-token': decodeURIComponent(token) };
-}
-
-/** Waits (in beforeAll, where expect.poll is not allowed) until a job completes. */
-async function waitForJob(jobId: string): Promise<void> {
-  for (const started = Date.now(); ; ) {
-    const { state, error } = (await (await page.request.get(`${app.url}/api/jobs/${jobId}`)).json()) as { state: string; error: string | null };
-    if (state === 'completed') return;
-    if (state === 'failed' || Date.now() - started > 60_000) throw new Error(`Job ${jobId} did not complete: ${state} ${error ?? ''}`);
-    await page.waitForTimeout(200);
-  }
-}
-
 /** Uploads a prediction file (with a reading, when given) and waits for its import. */
 async function importPredictions(to: string, name: string, text: string, reading?: unknown): Promise<string> {
   const response = await page.request.post(`${app.url}${to}`, {
-    headers: await csrfHeaders(context),
+    headers: await csrfHeaders(page, app.url),
     multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(text) }, ...(reading ? { reading: JSON.stringify(reading) } : {}) },
   });
   expect(response.status(), await response.text()).toBe(202);
   const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
-  await waitForJob(accepted.jobId);
+  await waitForJob(page, app.url, accepted.jobId);
   return accepted.predictionSetId;
 }
 
@@ -84,7 +69,7 @@ beforeAll(async () => {
 
   // The dataset has 'skomager' three times as 80110 and once as 80120.
   const created = await page.request.post(`${app.url}/api/datasets`, {
-    headers: await csrfHeaders(context),
+    headers: await csrfHeaders(page, app.url),
     data: {
       data: [
         ...Array.from({ length: 3 }, () => ({ title: 'skomager', code: '80110', totals: [] })),
@@ -97,7 +82,7 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(202);
   const dataset = (await created.json()) as { datasetId: string; jobId: string };
   datasetId = dataset.datasetId;
-  await waitForJob(dataset.jobId);
+  await waitForJob(page, app.url, dataset.jobId);
   setId = await importPredictions(`/api/datasets/${datasetId}/predictions`, 'danish-eval.csv', evaluationFile);
 });
 afterAll(async () => {
@@ -161,7 +146,7 @@ describe("an entry's context in the review (issue 28)", () => {
 
   it("says the confidence given at import to each entry's first-ranked code", async () => {
     const preview = await page.request.post(`${app.url}/api/predictions/preview`, {
-      headers: await csrfHeaders(context),
+      headers: await csrfHeaders(page, app.url),
       multipart: { file: { name: 'given.csv', mimeType: 'text/csv', buffer: Buffer.from(evaluationFile) } },
     });
     expect(preview.status(), await preview.text()).toBe(200);

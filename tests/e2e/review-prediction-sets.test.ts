@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders } from './support/page-api.js';
 
 /**
  * The /review page as a person uses it, in Debian's Chromium against the built app: uploading
@@ -78,13 +79,6 @@ async function showLabels(row: Locator): Promise<string[]> {
 
 function expectedShowLabels(counts: { totalBelowThreshold: number; mappedCount: number }): string[] {
   return [`all ${number(counts.totalBelowThreshold)}`, `mapped ${number(counts.mappedCount)}`, `unmapped ${number(counts.totalBelowThreshold - counts.mappedCount)}`];
-}
-
-/** A state-changing call as the page makes it: the session cookie and the CSRF cookie echoed in its header. */
-async function csrfHeaders(): Promise<Record<string, string>> {
-  const token = (await context.cookies(app.url)).find((cookie) => cookie.name === 'og_csrf')?.value;
-  expect(token, 'the CSRF cookie').toBeTruthy();
-  return { 'x-csrf-token': decodeURIComponent(token!) };
 }
 
 beforeAll(async () => {
@@ -228,7 +222,7 @@ describe('the /review page', () => {
     const { predictionEntry } = (await first.json()) as { predictionEntry: { string: string; version: number; predictions: { uris: string[] }[] } };
     const uri = predictionEntry.predictions[0]?.uris[0] ?? 'hisco:61110';
     const saved = await page.request.post(`${app.url}/api/prediction-sets/${set!.id}/entries/${encodeURIComponent(predictionEntry.string)}`, {
-      headers: await csrfHeaders(),
+      headers: await csrfHeaders(page, app.url),
       data: { mappings: { treeNodes: [], nodeURIs: [], predictionURIs: [uri], tags: [] }, version: predictionEntry.version },
     });
     expect(saved.status()).toBe(200);
@@ -384,7 +378,7 @@ describe("the sets of datasets on /review", () => {
   /** Stores a prediction file through the API (to a dataset's set with `datasetId`) and waits for its import. */
   async function uploadThroughApi(fileName: string, entries: unknown[], datasetId?: string): Promise<{ predictionSetId: string; slug: string }> {
     const response = await page.request.post(`${app.url}/api/${datasetId ? `datasets/${datasetId}/predictions` : 'predictions'}`, {
-      headers: await csrfHeaders(),
+      headers: await csrfHeaders(page, app.url),
       multipart: { file: { name: fileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(entries)) } },
     });
     expect(response.status(), await response.text()).toBe(202);
@@ -405,7 +399,7 @@ describe("the sets of datasets on /review", () => {
     await page.goto(`${app.url}/review`);
     await expectVisible(page.getByTestId('prediction-sets-empty'));
     const created = await page.request.post(`${app.url}/api/datasets`, {
-      headers: await csrfHeaders(),
+      headers: await csrfHeaders(page, app.url),
       data: {
         data: [
           { title: 'general farmer', code: '61110', totals: [] },

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders, waitForJob } from './support/page-api.js';
 
 /**
  * Reviewing many entries at once (issue 29, 'Many entries at once'), in Debian's Chromium against
@@ -39,22 +40,6 @@ let page: Page;
 let datasetId: string;
 let setId: string;
 
-async function csrfHeaders(target: BrowserContext, on: Page): Promise<Record<string, string>> {
-  await on.request.get(`${app.url}/api/auth/csrf`);
-  const token = (await target.cookies()).find((cookie) => cookie.name === 'og_csrf')?.value ?? '';
-  return { 'x-csrf-token': decodeURIComponent(token) };
-}
-
-/** Waits (in beforeAll, where expect.poll is not allowed) until a job completes. */
-async function waitForJob(jobId: string): Promise<void> {
-  for (const started = Date.now(); ; ) {
-    const { state, error } = (await (await page.request.get(`${app.url}/api/jobs/${jobId}`)).json()) as { state: string; error: string | null };
-    if (state === 'completed') return;
-    if (state === 'failed' || Date.now() - started > 60_000) throw new Error(`Job ${jobId} did not complete: ${state} ${error ?? ''}`);
-    await page.waitForTimeout(200);
-  }
-}
-
 async function shot(target: Page, name: string): Promise<void> {
   await target.waitForTimeout(400);
   await screenshot(target, name);
@@ -72,14 +57,15 @@ async function expectEntry(target: Page, string: string): Promise<void> {
   await expect.poll(() => entryTitle(target).innerText(), { timeout: 10_000 }).toBe(string);
 }
 
-/** The rows of 'Similar entries' once the list has come, as `string` with whether each is ticked. */
+/** The rows of 'Similar entries' shown, as `string` with why and whether each is ticked (read at once: the list changes live). */
 async function similarRows(target: Page): Promise<{ string: string; reason: string; ticked: boolean }[]> {
-  const rowsShown = target.getByTestId('similar-entry');
-  const found: { string: string; reason: string; ticked: boolean }[] = [];
-  for (const row of await rowsShown.all()) {
-    found.push({ string: (await row.getAttribute('data-string'))!, reason: (await row.getAttribute('data-reason'))!, ticked: await row.getByRole('checkbox').isChecked() });
-  }
-  return found;
+  return target.getByTestId('similar-entry').evaluateAll((rows) =>
+    rows.map((row) => ({
+      string: row.getAttribute('data-string') ?? '',
+      reason: row.getAttribute('data-reason') ?? '',
+      ticked: row.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked ?? false,
+    })),
+  );
 }
 
 /** Whether each result of the open entry search is ticked. */
@@ -112,7 +98,7 @@ beforeAll(async () => {
   await logIn(page, reviewer.username, reviewer.password, { waitClosed: true });
 
   const created = await page.request.post(`${app.url}/api/datasets`, {
-    headers: await csrfHeaders(context, page),
+    headers: await csrfHeaders(page, app.url),
     data: {
       data: rows.flatMap(([title, count]) => Array.from({ length: count }, () => ({ title, totals: [] }))),
       metadata: { title: 'Danish census 1880', titleColumn: 'title', scheme: 'hisco' },
@@ -121,15 +107,15 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(202);
   const dataset = (await created.json()) as { datasetId: string; jobId: string };
   datasetId = dataset.datasetId;
-  await waitForJob(dataset.jobId);
+  await waitForJob(page, app.url, dataset.jobId);
   const uploaded = await page.request.post(`${app.url}/api/datasets/${datasetId}/predictions`, {
-    headers: await csrfHeaders(context, page),
+    headers: await csrfHeaders(page, app.url),
     multipart: { file: { name: 'census-predictions.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(predictions)) } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(202);
   const accepted = (await uploaded.json()) as { predictionSetId: string; jobId: string };
   setId = accepted.predictionSetId;
-  await waitForJob(accepted.jobId);
+  await waitForJob(page, app.url, accepted.jobId);
 });
 afterAll(async () => {
   await context?.close();
@@ -263,7 +249,7 @@ describe("'Similar entries' in the review (issue 29)", () => {
     await openEntry(page, 'hans kone');
     await expect.poll(async () => (await similarRows(page)).map((row) => row.string), { timeout: 10_000 }).toContain('deres kone');
     const saved = await page.request.post(`${app.url}/api/prediction-sets/${setId}/entries/${encodeURIComponent('deres kone')}?threshold=0.75`, {
-      headers: await csrfHeaders(context, page),
+      headers: await csrfHeaders(page, app.url),
       data: { mappings: { predictionURIs: ['hisco:99910'] } },
     });
     expect(saved.status(), await saved.text()).toBe(200);

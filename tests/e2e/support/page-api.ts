@@ -39,3 +39,21 @@ export async function uploadPredictionSet(target: Page, name: string, content: u
     await target.waitForTimeout(200);
   }
 }
+
+/** The CSRF header for Playwright's own calls (`page.request`, which shares the page's cookies): the token the API sets in its cookie, asked for first. */
+export async function csrfHeaders(target: Page, baseUrl: string): Promise<Record<string, string>> {
+  await target.request.get(`${baseUrl}/api/auth/csrf`);
+  const token = (await target.context().cookies(baseUrl)).find((cookie) => cookie.name === 'og_csrf')?.value;
+  if (!token) throw new Error('No CSRF cookie: is the page logged in?');
+  return { 'x-csrf-token': decodeURIComponent(token) };
+}
+
+/** Waits until a job completes (a loop, not expect.poll: it runs in beforeAll too). */
+export async function waitForJob(target: Page, baseUrl: string, jobId: string): Promise<void> {
+  for (const started = Date.now(); ; ) {
+    const { state, error } = (await (await target.request.get(`${baseUrl}/api/jobs/${jobId}`)).json()) as { state: string; error: string | null };
+    if (state === 'completed') return;
+    if (state === 'failed' || Date.now() - started > 60_000) throw new Error(`Job ${jobId} did not complete: ${state} ${error ?? ''}`);
+    await target.waitForTimeout(200);
+  }
+}
