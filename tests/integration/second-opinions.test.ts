@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
@@ -235,6 +236,37 @@ describe('double coding', () => {
       ['cai', hisco('80120')],
     ]);
     expect(sssom).toContain('#   hisco: ');
+  });
+
+  it("measures any other scheme's agreement at the depths of its tree", async () => {
+    const tree = 'code,label,parent,description\nP,Primary,,\nPA,Agriculture,P,\nPA1,Farmers,PA,\nPA2,Farm servants,PA,\nPM,Mining,P,\nS,Secondary,,\n';
+    await importScheme(env.app.schemes, { scheme: 'pst2', text: tree, format: 'csv', actorId: null });
+    const admin = (await env.signIn('ada', 'admin')).client;
+    const file = JSON.stringify(['farmer', 'servant', 'miner'].map((string) => ({ string, predictions: [{ uris: ['pst2:PA1'], conf: 0.4 }] })));
+    const uploaded = (await (await owner.upload('/api/predictions', 'pst.json', file, {})).json()) as { predictionSetId: string; jobId: string };
+    expect((await waitForJob(owner, uploaded.jobId, 60_000)).state).toBe('completed');
+    const path = (rest: string) => `/api/prediction-sets/${uploaded.predictionSetId}/${rest}`;
+    const codes = { farmer: ['PA1', 'PA1'], servant: ['PA2', 'PA1'], miner: ['PM', 'S'] } as const;
+    for (const [string, [first]] of Object.entries(codes)) {
+      expect((await owner.post(path(`entries/${string}`), { mappings: { nodeURIs: [`pst2:${first}`], predictionURIs: [], tags: [] } })).status).toBe(200);
+    }
+    expect(((await (await owner.post(path('second-opinions'), { share: 1 })).json()) as SecondOpinionsOffered).entries).toBe(3);
+    expect((await owner.get(path('second-opinions/_next'))).status).toBe(404);
+    for (const [string, [, second]] of Object.entries(codes)) {
+      expect((await admin.post(path(`second-opinions/${string}`), { nodeURIs: [`pst2:${second}`] })).status).toBe(200);
+    }
+    const report = (await (await owner.get(path('agreement'))).json()) as AgreementReport;
+    expect(report.levels.map((level) => [level.level, level.name, level.entries, level.agreement])).toEqual([
+      [1, 'depth 1', 3, 2 / 3],
+      [2, 'depth 2', 3, 2 / 3],
+      [3, 'depth 3 (whole code)', 3, 1 / 3],
+    ]);
+    expect(report.levels[0]!.kappa).toBeNull();
+    expect(report.levels[0]!.kappaNote).toMatch(/first reviewer gave every entry one code/);
+    // Depth 3: first PA1 · PA2 · PM; second PA1 · PA1 · S: po = 1/3, pe = (1/3)(2/3) = 2/9.
+    expect(report.levels[2]!.kappa).toBeCloseTo((1 / 3 - 2 / 9) / (1 - 2 / 9), 10);
+    // Eve sees no standalone set of another.
+    expect((await eve.get(path('agreement'))).status).toBe(404);
   });
 
   it('answers 404 to someone who may not see the set', async () => {
