@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import type { DoubleCodedRow } from '../db/queries/second-opinions.js';
 import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import { mappingTool, metadataValue, tsvCell } from '../links/sssom-facts.js';
-import { readAgreement } from './second-opinions.js';
+import { readDoubleCoding } from './second-opinions.js';
 
 /**
  * A set's double coding as files (issue 30): CSV, one row per double-coded entry with both
@@ -27,8 +27,8 @@ const secondCodes = (row: DoubleCodedRow) => [...row.second_node_uris, ...row.se
 const levelColumn = (level: AgreementLevel) => `agree_${level.name.replace(/ \(whole code\)$/, '').replace(/\s+/g, '_')}`;
 
 export async function agreementCsv(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<AgreementFile> {
-  const report = await readAgreement(app, set);
-  const levels = report.levelsUsed;
+  const report = await readDoubleCoding(app, set);
+  const levels = report.levels;
   const header = ['string', 'first_reviewer', 'first_codes', 'second_reviewer', 'second_codes', ...levels.map(levelColumn), 'decision', 'decided_by', 'decided_at'];
   const rows = report.rows.map((row) => {
     const coding = { first: { reviewer: '', uris: firstCodes(row) }, second: { reviewer: '', uris: secondCodes(row) } };
@@ -50,7 +50,7 @@ export async function agreementCsv(app: Pick<AppContext, 'db' | 'schemes'>, set:
 const sssomColumns = ['subject_id', 'subject_label', 'predicate_id', 'object_id', 'mapping_justification', 'reviewer_id', 'reviewer_label', 'mapping_date'] as const;
 
 export async function agreementSssom(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<AgreementFile> {
-  const report = await readAgreement(app, set);
+  const report = await readDoubleCoding(app, set);
   const iris = app.schemes.iris;
   const schemes = new Set(report.rows.flatMap((row) => [...firstCodes(row), ...secondCodes(row)].map((uri) => splitPredictionUri(uri).scheme)));
   const entryPrefix = `${iris.baseIri}prediction-sets/${set.id}/entries/`;

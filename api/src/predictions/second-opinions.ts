@@ -19,6 +19,7 @@ import {
   type DoubleCodedRow,
   findDoubleCoded,
   findSecondOpinion,
+  forgetDecision,
   nextPendingString,
   offerShare,
   offerStrings,
@@ -130,11 +131,17 @@ export async function agreementLevels(app: Pick<AppContext, 'schemes'>, uris: re
   return treeLevels(ancestry, Math.max(1, ...uris.map((uri) => ancestry(uri).length)));
 }
 
-/** The agreement report of a set: overall and per pair of reviewers at each level, and the disagreements left to decide. */
-export async function readAgreement(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<AgreementReport & { rows: DoubleCodedRow[]; levelsUsed: AgreementLevel[] }> {
+/** A set's double-coded entries and the levels of the scheme their codes are compared at. */
+export async function readDoubleCoding(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<{ rows: DoubleCodedRow[]; levels: AgreementLevel[] }> {
   const rows = await findDoubleCoded(app.db, set.id);
+  const levels = await agreementLevels(app, rows.flatMap((row) => [...codesOf(row.first_node_uris, row.first_prediction_uris), ...codesOf(row.second_node_uris, row.second_prediction_uris)]));
+  return { rows, levels };
+}
+
+/** The agreement report of a set: overall and per pair of reviewers at each level, and the disagreements left to decide. */
+export async function readAgreement(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<AgreementReport> {
+  const { rows, levels } = await readDoubleCoding(app, set);
   const codings = rows.map(doubleCodingOf);
-  const levels = await agreementLevels(app, codings.flatMap((coding) => [...coding.first.uris, ...coding.second.uris]));
   const disagreements = rows.filter(isOpenDisagreement).map((row) => {
     const coding = doubleCodingOf(row);
     return {
@@ -144,7 +151,7 @@ export async function readAgreement(app: Pick<AppContext, 'db' | 'schemes'>, set
       firstChangedSince: !sameCodes(codesOf(row.first_node_uris, row.first_prediction_uris), codesOf(row.current_node_uris, row.current_prediction_uris)),
     };
   });
-  return { levels: agreementByLevel(codings, levels), pairs: agreementByPair(codings, levels), disagreements, rows, levelsUsed: levels };
+  return { levels: agreementByLevel(codings, levels), pairs: agreementByPair(codings, levels), disagreements };
 }
 
 /**
@@ -170,8 +177,16 @@ export async function adjudicate(
   if (coder && !(await isSetManager(app, set, viewer))) throw new AppError('forbidden', 'You coded this entry: a third person or the owner of the set decides.');
   const entry = await findEntry(app.db, set.id, string);
   if (!entry) throw new AppError('not_found', 'Entry not found');
-  const saved = await saveMapping(app.db, set.id, string, { nodeURIs: decision.nodeURIs, predictionURIs: decision.predictionURIs, tags: entry.tags as Mappings['tags'] }, { userId: viewer.id, propagate: false });
+  // The decision is claimed first, so two people deciding at once do not both change the entry.
   const uris = codesOf(decision.nodeURIs, decision.predictionURIs);
   const decidedAt = await recordDecision(app.db, set.id, string, viewer.id, uris);
+  if (!decidedAt) throw new AppError('conflict', 'This disagreement is decided already.');
+  let saved: { version: number };
+  try {
+    saved = await saveMapping(app.db, set.id, string, { nodeURIs: decision.nodeURIs, predictionURIs: decision.predictionURIs, tags: entry.tags as Mappings['tags'] }, { userId: viewer.id, propagate: false });
+  } catch (error) {
+    await forgetDecision(app.db, set.id, string, viewer.id);
+    throw error;
+  }
   return { string, uris, decidedBy: viewer.id, decidedAt: decidedAt.toISOString(), version: saved.version };
 }

@@ -89,13 +89,25 @@ export async function saveSecondOpinion(
   return result.rowCount === 1;
 }
 
-/** Logs the adjudication of an entry: who decided, when, and the codes decided. */
-export async function recordDecision(db: Queryable, setId: string, string: string, userId: string, uris: readonly string[]): Promise<Date> {
+/**
+ * Logs the adjudication of an entry (who decided, when, the codes decided), unless someone
+ * decided it already; answers when, or null when it was decided before.
+ */
+export async function recordDecision(db: Queryable, setId: string, string: string, userId: string, uris: readonly string[]): Promise<Date | null> {
   const result = await db.query<{ decided_at: Date }>(
-    'UPDATE prediction_second_opinions SET decided_by = $3, decided_at = now(), decision_uris = $4 WHERE set_id = $1 AND string = $2 RETURNING decided_at',
+    'UPDATE prediction_second_opinions SET decided_by = $3, decided_at = now(), decision_uris = $4 WHERE set_id = $1 AND string = $2 AND decided_at IS NULL RETURNING decided_at',
     [setId, string, userId, uris],
   );
-  return result.rows[0]!.decided_at;
+  return result.rows[0]?.decided_at ?? null;
+}
+
+/** Takes back a decision whose save failed, so the disagreement is open again. */
+export async function forgetDecision(db: Queryable, setId: string, string: string, userId: string): Promise<void> {
+  await db.query('UPDATE prediction_second_opinions SET decided_by = NULL, decided_at = NULL, decision_uris = NULL WHERE set_id = $1 AND string = $2 AND decided_by = $3', [
+    setId,
+    string,
+    userId,
+  ]);
 }
 
 /** A double-coded entry with its reviewers' names, the entry's codes now, and its adjudication. */

@@ -69,8 +69,7 @@ export function secondOpinionRoutes(app: AppContext): Router<AppState> {
   });
 
   router.get('/prediction-sets/:id/agreement', async (ctx) => {
-    const report = await readAgreement(app, await readySet(ctx));
-    ctx.body = { levels: report.levels, pairs: report.pairs, disagreements: report.disagreements } satisfies AgreementReport;
+    ctx.body = (await readAgreement(app, await readySet(ctx))) satisfies AgreementReport;
   });
 
   const sendFile = (ctx: AppKoaContext, file: AgreementFile) => {
