@@ -7,10 +7,13 @@ import { mappings, predictionUri } from './predictions.js';
  */
 
 /** `POST /api/prediction-sets/{id}/second-opinions`: a share of the set's mapped entries drawn at random, or these entries. */
-export const offerSecondOpinionsRequest = z.union([
-  z.object({ share: z.number().gt(0, 'A share is above 0').max(1, 'A share is at most 1') }).strict(),
-  z.object({ strings: z.array(z.string().min(1).max(1000)).min(1, 'Name at least one entry').max(10_000) }).strict(),
-]);
+export const offerSecondOpinionsRequest = z.union(
+  [
+    z.object({ share: z.number().gt(0, 'A share is above 0').max(1, 'A share is at most 1') }).strict(),
+    z.object({ strings: z.array(z.string().min(1).max(1000)).min(1, 'Name at least one entry').max(10_000) }).strict(),
+  ],
+  { error: 'Send {share} (above 0, at most 1) or {strings}, not both' },
+);
 export type OfferSecondOpinionsRequest = z.infer<typeof offerSecondOpinionsRequest>;
 
 /** How many entries were offered now (an entry offered before, or one nobody mapped, is not). */
