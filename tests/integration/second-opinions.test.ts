@@ -100,7 +100,9 @@ describe('double coding', () => {
     const drawn = await owner.post(setPath('second-opinions'), { share: 1 });
     expect((await drawn.json()) as SecondOpinionsOffered).toEqual({ entries: plan.length - 1 });
     expect((await owner.post(setPath('second-opinions'), { share: 1 })).status).toBe(200);
-    expect((await (await dan.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toEqual({ offered: plan.length, answered: 0, pending: plan.length });
+    expect((await (await dan.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toEqual({ offered: plan.length, answered: 0, pending: plan.length, forYou: plan.length });
+    const beaFirst = plan.filter((entry) => entry.first === 'bea').length;
+    expect((await (await bea.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toMatchObject({ pending: plan.length, forYou: plan.length - beaFirst });
   });
 
   it("offers each reviewer the other's entries blind, in the API and in the set's room, and never their own", async () => {
@@ -142,7 +144,7 @@ describe('double coding', () => {
     // The second opinion did not change the entries' mappings.
     const kept = (await (await owner.get(entryPath('skrædder'))).json()) as PredictionEntryAnswer;
     expect(kept.predictionEntry.mappings.nodeURIs).toEqual([hisco('79100')]);
-    expect((await (await dan.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toEqual({ offered: plan.length, answered: plan.length, pending: 0 });
+    expect((await (await dan.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toEqual({ offered: plan.length, answered: plan.length, pending: 0, forYou: 0 });
     const none = await dan.get(setPath('second-opinions/_next'));
     expect(none.status).toBe(404);
   });

@@ -49,9 +49,9 @@ export async function offerSecondOpinions(app: Pick<AppContext, 'db'>, set: Pred
   return { entries };
 }
 
-export async function readSecondOpinionCounts(app: Pick<AppContext, 'db'>, set: PredictionSetRow): Promise<SecondOpinionCounts> {
-  const { offered, answered } = await countSecondOpinions(app.db, set.id);
-  return { offered, answered, pending: offered - answered };
+export async function readSecondOpinionCounts(app: Pick<AppContext, 'db'>, set: PredictionSetRow, viewer: DatasetViewer): Promise<SecondOpinionCounts> {
+  const { offered, answered, forYou } = await countSecondOpinions(app.db, set.id, viewer.id);
+  return { offered, answered, pending: offered - answered, forYou };
 }
 
 /**

@@ -20,8 +20,13 @@ export type OfferSecondOpinionsRequest = z.infer<typeof offerSecondOpinionsReque
 export const secondOpinionsOffered = z.object({ entries: z.number().int().nonnegative() });
 export type SecondOpinionsOffered = z.infer<typeof secondOpinionsOffered>;
 
-/** `GET …/second-opinions`: the set's entries offered, answered and still waiting for a second opinion. */
-export const secondOpinionCounts = z.object({ offered: z.number().int().nonnegative(), answered: z.number().int().nonnegative(), pending: z.number().int().nonnegative() });
+/** `GET …/second-opinions`: the set's entries offered, answered and still waiting for a second opinion, and those of them the caller may give (not their own). */
+export const secondOpinionCounts = z.object({
+  offered: z.number().int().nonnegative(),
+  answered: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  forYou: z.number().int().nonnegative(),
+});
 export type SecondOpinionCounts = z.infer<typeof secondOpinionCounts>;
 
 /** `POST …/second-opinions/{string}`: the second reviewer's codes (they do not change the entry's mapping). */

@@ -34,13 +34,15 @@ export async function offerStrings(db: Queryable, setId: string, strings: readon
   return result.rowCount ?? 0;
 }
 
-/** The set's entries offered and those answered. */
-export async function countSecondOpinions(db: Queryable, setId: string): Promise<{ offered: number; answered: number }> {
-  const result = await db.query<{ offered: string; answered: string }>(
-    'SELECT count(*) AS offered, count(answered_at) AS answered FROM prediction_second_opinions WHERE set_id = $1',
-    [setId],
+/** The set's entries offered, those answered, and those waiting that this user may answer (not coded first by them). */
+export async function countSecondOpinions(db: Queryable, setId: string, userId: string): Promise<{ offered: number; answered: number; forYou: number }> {
+  const result = await db.query<{ offered: string; answered: string; for_you: string }>(
+    `SELECT count(*) AS offered, count(answered_at) AS answered, count(*) FILTER (WHERE answered_at IS NULL AND first_reviewer IS DISTINCT FROM $2) AS for_you
+       FROM prediction_second_opinions WHERE set_id = $1`,
+    [setId, userId],
   );
-  return { offered: Number(result.rows[0]!.offered), answered: Number(result.rows[0]!.answered) };
+  const row = result.rows[0]!;
+  return { offered: Number(row.offered), answered: Number(row.answered), forYou: Number(row.for_you) };
 }
 
 /** The next entry waiting for a second opinion that this user may give (not one they coded first), in the order drawn at offering. */

@@ -24,7 +24,7 @@ import { apiRouter } from '../api-paths.js';
 /**
  * Double coding (issue 30), for anyone who may see the set (any other set answers 404):
  * - `POST /api/prediction-sets/{id}/second-opinions {share} | {strings}` → `{entries}` (the owner only);
- * - `GET …/second-opinions` → `{offered, answered, pending}`;
+ * - `GET …/second-opinions` → `{offered, answered, pending, forYou}`;
  * - `GET …/second-opinions/_next` → the next entry for the caller, its first mapping left out, or 404;
  * - `POST …/second-opinions/{string} {nodeURIs, predictionURIs, tags}`: a second reviewer's coding;
  * - `GET …/agreement` (and `agreement.csv`, `agreement.sssom.tsv`): the agreement report;
@@ -50,13 +50,13 @@ export function secondOpinionRoutes(app: AppContext): Router<AppState> {
   });
 
   router.get('/prediction-sets/:id/second-opinions', async (ctx) => {
-    ctx.body = (await readSecondOpinionCounts(app, await readySet(ctx))) satisfies SecondOpinionCounts;
+    ctx.body = (await readSecondOpinionCounts(app, await readySet(ctx), ctx.state.session!.user)) satisfies SecondOpinionCounts;
   });
 
   router.get('/prediction-sets/:id/second-opinions/_next', async (ctx) => {
     const set = await readySet(ctx);
     const next = await readNextSecondOpinion(app, set, ctx.state.session!.user);
-    if (!next) throw new AppError('not_found', 'No entry is waiting for your second opinion.', await readSecondOpinionCounts(app, set));
+    if (!next) throw new AppError('not_found', 'No entry is waiting for your second opinion.', await readSecondOpinionCounts(app, set, ctx.state.session!.user));
     ctx.body = next satisfies PredictionEntryAnswer;
   });
 
