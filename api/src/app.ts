@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth/auth-routes.js';
 import { conversionRoutes } from './routes/conversions/conversion-routes.js';
 import { crosswalkRoutes } from './routes/crosswalks/crosswalk-routes.js';
 import { crosswalkSetRoutes } from './routes/crosswalks/crosswalk-set-routes.js';
+import { auditRoutes } from './routes/predictions/audit-routes.js';
 import { bulkAcceptRoutes } from './routes/predictions/bulk-accept-routes.js';
 import { reviewBatchRoutes } from './routes/predictions/review-batch-routes.js';
 import { secondOpinionRoutes } from './routes/predictions/second-opinion-routes.js';
@@ -69,7 +70,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [healthRoutes(app), authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkSetRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), reviewBatchRoutes(app), secondOpinionRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [healthRoutes(app), authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkSetRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), reviewBatchRoutes(app), secondOpinionRoutes(app), auditRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

@@ -63,9 +63,14 @@ export function bandEstimates(checks: readonly CheckedEntry[]): BandEstimate[] {
 /** The curve's thresholds 0.00, 0.05, …, 1.00 (each the double nearest its decimal). */
 export const curveThresholds: readonly number[] = Array.from({ length: 21 }, (_, step) => (step * 5) / 100);
 
-/** The accuracy of the top prediction over the entries whose best confidence is at least `confidence`. */
+/**
+ * The accuracy of the top prediction over the entries whose best confidence is at least
+ * `confidence`, compared in single precision as the stored confidences (PostgreSQL `real`) are
+ * compared by the counts and by a bulk acceptance at that confidence.
+ */
 export function estimateAt(checks: readonly CheckedEntry[], confidence: number): AccuracyEstimate {
-  return estimateAccuracy(checks.filter((check) => check.confidence >= confidence));
+  const edge = Math.fround(confidence);
+  return estimateAccuracy(checks.filter((check) => Math.fround(check.confidence) >= edge));
 }
 
 export interface CurvePoint extends AccuracyEstimate {
