@@ -234,3 +234,53 @@ describe('an audit of a standalone set', () => {
     ]);
   });
 });
+
+describe('the draw', () => {
+  it('takes each entry about as often as its inclusion probability says', async () => {
+    // Size 8: one entry per band, the other four by people; the bands' people decide how many each gets, the same every time.
+    const runs = 120;
+    const seen = new Map<string, number>();
+    let perBand: number[] | null = null;
+    for (let run = 0; run < runs; run++) {
+      const drawn = (await (await bea.post(setPath(datasetSetId, 'audits'), { size: 8 })).json()) as AuditDrawn;
+      expect(drawn.entries).toHaveLength(8);
+      const counts = [0, 1, 2, 3].map((band) => drawn.entries.filter((string) => titleOf.get(string)!.band === band).length);
+      if (perBand) expect(counts).toEqual(perBand);
+      perBand = counts;
+      for (const string of drawn.entries) seen.set(string, (seen.get(string) ?? 0) + 1);
+    }
+    const bandPeople = [0, 1, 2, 3].map((band) => titles.filter((title) => title.band === band).reduce((sum, title) => sum + title.people, 0));
+    for (const title of titles) {
+      const probability = (perBand![title.band]! * title.people) / bandPeople[title.band]!;
+      const spread = Math.sqrt((probability * (1 - probability)) / runs);
+      expect(Math.abs((seen.get(title.string) ?? 0) / runs - probability), title.string).toBeLessThan(5 * spread + 0.01);
+    }
+  }, 120_000);
+
+  it('takes an entry with most of its band’s people for certain, standing for itself only', async () => {
+    const town = [{ title: 'landowner', people: 1000 }, ...Array.from({ length: 9 }, (_, index) => ({ title: `cottar ${index + 1}`, people: index + 1 }))];
+    const created = await owner.post('/api/datasets', {
+      data: town.map((row) => ({ title: row.title, code: '', totals: [row.people] })),
+      metadata: { title: 'Town', titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', totalsColumns: ['people'] },
+    });
+    const dataset = (await created.json()) as { datasetId: string; jobId: string };
+    expect((await waitForJob(owner, dataset.jobId, 60_000)).state).toBe('completed');
+    const file = JSON.stringify(town.map((row) => ({ string: row.title, predictions: [{ uris: ['hisco:61110'], conf: 0.95 }] })));
+    const uploaded = (await (await owner.upload(`/api/datasets/${dataset.datasetId}/predictions`, 'town.json', file, {})).json()) as { predictionSetId: string; jobId: string };
+    expect((await waitForJob(owner, uploaded.jobId, 60_000)).state).toBe('completed');
+    const drawn = (await (await owner.post(setPath(uploaded.predictionSetId, 'audits'), { size: 3 })).json()) as AuditDrawn;
+    expect(drawn.entries).toHaveLength(3);
+    expect(drawn.entries).toContain('landowner');
+    // The landowner is right, the two cottars drawn are wrong. 3 × 1000 ≥ 1045: the landowner is certain; each cottar of
+    // x people is drawn with 2x / 45 and stands for 45 / 2x entries and 22.5 people.
+    for (const string of drawn.entries) {
+      const body = string === 'landowner' ? { string, correct: true } : { string, correct: false, nodeURIs: ['hisco:62105'] };
+      expect((await answer(owner, uploaded.predictionSetId, drawn.auditId, body)).status).toBe(200);
+    }
+    const report = (await (await owner.get(setPath(uploaded.predictionSetId, 'audit'))).json()) as AuditReport;
+    const cottars = drawn.entries.filter((string) => string !== 'landowner').map((string) => town.find((row) => row.title === string)!.people);
+    expectEstimate(report.byPeople!.overall, expected([{ right: true, weight: 1000 }, ...cottars.map(() => ({ right: false, weight: 22.5 }))]));
+    expect(report.byPeople!.overall.estimate).toBeCloseTo(1000 / 1045, 12);
+    expectEstimate(report.overall, expected([{ right: true, weight: 1 }, ...cottars.map((people) => ({ right: false, weight: 45 / (2 * people) }))]));
+  });
+});
