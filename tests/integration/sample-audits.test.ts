@@ -1,6 +1,8 @@
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccuracyEstimateAnswer, AuditAnswered, AuditAt, AuditDetail, AuditDrawn, AuditReport } from '../../shared/src/contracts/audits.js';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
+import type { PredictionSetChanged } from '../../shared/src/events/job-events.js';
 import type { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
@@ -204,6 +206,26 @@ describe('an audit of a dataset’s set', () => {
     expect(at.confidence).toBe(0.9);
     expectEstimate(at, byEntries((title) => title.confidence >= 0.9));
     expect((await owner.get(setPath(datasetSetId, 'audit/at?confidence=2'))).status).toBe(400);
+  });
+});
+
+describe('an audit, live', () => {
+  it("tells the set's room of a new audit and of each answer, by string", async () => {
+    const socket = io(env.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: owner.cookieHeader }, reconnection: false, forceNew: true });
+    const heard: PredictionSetChanged[] = [];
+    socket.on('predictionSet:changed', (change: PredictionSetChanged) => heard.push(change));
+    try {
+      const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('predictionSet:subscribe', datasetSetId, resolve));
+      expect(ack.ok).toBe(true);
+      const drawn = (await (await bea.post(setPath(datasetSetId, 'audits'), { size: 2 })).json()) as AuditDrawn;
+      const string = drawn.entries[0]!;
+      expect((await answer(bea, datasetSetId, drawn.auditId, { string, correct: false, nodeURIs: ['hisco:95410'] })).status).toBe(200);
+      await expect.poll(() => heard.length).toBeGreaterThanOrEqual(2);
+      expect(heard).toContainEqual({ predictionSetId: datasetSetId, strings: [] });
+      expect(heard).toContainEqual({ predictionSetId: datasetSetId, strings: [string] });
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 

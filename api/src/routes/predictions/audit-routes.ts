@@ -26,7 +26,8 @@ import { apiRouter } from '../api-paths.js';
  * - `POST …/audits/{auditId}/answers {string, correct, nodeURIs?}`: an answer (the last counts);
  * - `GET …/audit` → the estimates, per band, overall and along the production curve;
  * - `GET …/audit/at?confidence=` → the estimate above one confidence (the bulk-accept dialog's).
- * An answer that changes the entry's mapping is announced in the set's room as a save is.
+ * The set's room hears of a new audit (no strings) and of each answer (the entry's string, with
+ * any other entry its save changed), as it hears of a save.
  */
 export function auditRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter();
@@ -41,7 +42,10 @@ export function auditRoutes(app: AppContext): Router<AppState> {
   router.post('/prediction-sets/:id/audits', async (ctx) => {
     const set = await readySet(ctx);
     const { size } = parseInput(auditRequest, ctx.request.body ?? {});
-    ctx.body = (await drawAudit(app, set, ctx.state.session!.user.id, size)) satisfies AuditDrawn;
+    const drawn = await drawAudit(app, set, ctx.state.session!.user.id, size);
+    // No entry changed; those watching the set read its audits again.
+    app.realtime?.predictionSetChanged(set.id, []);
+    ctx.body = drawn satisfies AuditDrawn;
   });
 
   router.get('/prediction-sets/:id/audits/:auditId', async (ctx) => {
