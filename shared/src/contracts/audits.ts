@@ -71,7 +71,7 @@ export const auditReport = auditEstimates.extend({
 export type AuditReport = z.infer<typeof auditReport>;
 
 /** `GET …/audit/at?confidence=`: the query. */
-export const auditAtQuery = z.object({ confidence: z.coerce.number().min(0, 'The confidence is a number from 0 to 1').max(1, 'The confidence is a number from 0 to 1') }).strict();
+export const auditAtQuery = z.object({ confidence: z.coerce.number().min(0, 'The confidence is a number from 0 to 1').max(1, 'The confidence is a number from 0 to 1') });
 
 /** `GET …/audit/at?confidence=`: the accuracy of the top prediction over the entries at least that sure (what a bulk acceptance there would map), by entries. */
 export const auditAt = accuracyEstimate.extend({ confidence: z.number() });
