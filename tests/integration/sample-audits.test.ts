@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccuracyEstimateAnswer, AuditAnswered, AuditAt, AuditDetail, AuditDrawn, AuditReport } from '../../shared/src/contracts/audits.js';
+import { type AccuracyEstimateAnswer, type AuditAnswered, type AuditAt, auditAt, type AuditDetail, auditDetail, type AuditDrawn, type AuditReport, auditReport } from '../../shared/src/contracts/audits.js';
 import type { PredictionEntryAnswer } from '../../shared/src/contracts/predictions.js';
 import type { PredictionSetChanged } from '../../shared/src/events/job-events.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -128,6 +128,7 @@ describe('an audit of a dataset’s set', () => {
     // A tenth of the sample each at least, the rest by people (the bands have about as many).
     for (const count of perBand) expect(count).toBeGreaterThanOrEqual(2);
     const detail = (await (await owner.get(setPath(datasetSetId, `audits/${audit.auditId}`))).json()) as AuditDetail;
+    expect(auditDetail.safeParse(detail).success).toBe(true);
     expect(detail.entries.map((entry) => entry.string)).toEqual(audit.entries);
     expect(detail.entries.every((entry) => entry.correct === null && entry.band === titleOf.get(entry.string)!.band)).toBe(true);
     expect((await dan.get(setPath(datasetSetId, `audits/${audit.auditId}`))).status).toBe(404);
@@ -165,6 +166,7 @@ describe('an audit of a dataset’s set', () => {
     const response = await bea.get(setPath(datasetSetId, 'audit'));
     expect(response.status, await response.clone().text()).toBe(200);
     const report = (await response.json()) as AuditReport;
+    expect(auditReport.safeParse(report).success).toBe(true);
     // π = n_h · people / (the band's people), each below 1 here (no entry is taken for certain).
     const bandPeople = [0, 1, 2, 3].map((band) => titles.filter((title) => title.band === band).reduce((sum, title) => sum + title.people, 0));
     const drawnInBand = [0, 1, 2, 3].map((band) => audit.entries.filter((string) => titleOf.get(string)!.band === band).length);
@@ -203,6 +205,7 @@ describe('an audit of a dataset’s set', () => {
     expect(report.audits).toEqual([{ auditId: audit.auditId, createdAt: expect.any(String), size: 20, answered: 20 }]);
 
     const at = (await (await owner.get(setPath(datasetSetId, 'audit/at?confidence=0.9'))).json()) as AuditAt;
+    expect(auditAt.safeParse(at).success).toBe(true);
     expect(at.confidence).toBe(0.9);
     expectEstimate(at, byEntries((title) => title.confidence >= 0.9));
     expect((await owner.get(setPath(datasetSetId, 'audit/at?confidence=2'))).status).toBe(400);
