@@ -1,3 +1,4 @@
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { launchBrowser, logIn, newPage } from '../e2e/support/browser.js';
 
 /**
@@ -14,33 +15,80 @@ export async function measureSaveToNext(options: { url: string; username: string
     await logIn(page, options.username, options.password, { waitClosed: true });
     await page.goto(`${options.url}/review/${encodeURIComponent(options.slug)}?filter=unmapped&threshold=0.75&order=file`);
     await page.getByTestId('entry-string').waitFor({ timeout: 30_000 });
-    const timings: number[] = [];
-    for (let save = 0; save < options.saves; save++) {
-      await page.waitForTimeout(options.readMs);
-      await page.keyboard.press('1');
-      const shown = page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const before = document.querySelector('[data-testid="entry-string"]')?.textContent;
-            let started = 0;
-            window.addEventListener('keydown', (event) => event.key === 'Enter' && (started = performance.now()), { capture: true, once: true });
-            const observer = new MutationObserver(() => {
-              const now = document.querySelector('[data-testid="entry-string"]')?.textContent;
-              if (!started || now === undefined || now === before) return;
-              observer.disconnect();
-              requestAnimationFrame(() => resolve(performance.now() - started));
-            });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-            setTimeout(() => reject(new Error('The next entry did not appear within 10 s')), 10_000);
-          }),
-      );
-      await page.waitForTimeout(20);
-      await page.keyboard.press('Enter');
-      timings.push(await shown);
-    }
-    return timings;
+    return await saveToNextOn(page, options.saves, options.readMs);
   } finally {
     await browser.close();
   }
 }
 
+/**
+ * On a review page showing an entry with predictions: `saves` times, wait as a reviewer reads,
+ * press 1 (the first prediction), then Enter (save and next), timed from the Enter key to the
+ * next entry's title on screen (a frame after the DOM changed).
+ */
+export async function saveToNextOn(page: Page, saves: number, readMs: number): Promise<number[]> {
+  const timings: number[] = [];
+  for (let save = 0; save < saves; save++) {
+    await page.waitForTimeout(readMs);
+    await page.keyboard.press('1');
+    const shown = page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const before = document.querySelector('[data-testid="entry-string"]')?.textContent;
+          let started = 0;
+          window.addEventListener('keydown', (event) => event.key === 'Enter' && (started = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            const now = document.querySelector('[data-testid="entry-string"]')?.textContent;
+            if (!started || now === undefined || now === before) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - started));
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => reject(new Error('The next entry did not appear within 10 s')), 10_000);
+        }),
+    );
+    await page.waitForTimeout(20);
+    await page.keyboard.press('Enter');
+    timings.push(await shown);
+  }
+  return timings;
+}
+
+/** A cold first visit: from navigation start to the marker on screen, and what was requested before. */
+export interface FirstVisit {
+  ms: number;
+  scripts: number;
+  apiCalls: number;
+}
+
+/**
+ * A first visit with an empty HTTP cache (a new browser context, given `cookies` for a logged-in
+ * reviewer): the time from navigation start until an element matching `marker` is in the page (an
+ * init script watches the DOM from the document's start), and the scripts and API calls the page
+ * had started before it.
+ */
+export async function measureFirstVisit(browser: Browser, url: string, marker: string, cookies: Cookie[] = []): Promise<FirstVisit> {
+  const { context, page } = await newPage(browser);
+  try {
+    if (cookies.length > 0) await context.addCookies(cookies);
+    await context.addInitScript((marker) => {
+      const seen = window as unknown as { __markerAt?: number };
+      const observer = new MutationObserver(() => {
+        if (seen.__markerAt !== undefined || !document.querySelector(marker)) return;
+        seen.__markerAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    }, marker);
+    await page.goto(url);
+    await page.waitForSelector(marker, { timeout: 30_000 });
+    return await page.evaluate(() => {
+      const at = (window as unknown as { __markerAt?: number }).__markerAt ?? performance.now();
+      const before = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= at);
+      const paths = before.map((entry) => new URL(entry.name).pathname);
+      return { ms: at, scripts: paths.filter((path) => path.endsWith('.js')).length, apiCalls: paths.filter((path) => path.startsWith('/api/')).length };
+    });
+  } finally {
+    await context.close();
+  }
+}
