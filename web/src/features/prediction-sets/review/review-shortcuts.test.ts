@@ -12,6 +12,8 @@ describe('review shortcuts', () => {
     expect(reviewActionOf(key('6'))).toBeNull();
     expect(reviewActionOf(key('/'))).toEqual({ kind: 'focus-entry-search' });
     expect(reviewActionOf(key('t'))).toEqual({ kind: 'focus-tree-search' });
+    expect(reviewActionOf(key('y'))).toEqual({ kind: 'audit-right' });
+    expect(reviewActionOf(key('n'))).toEqual({ kind: 'audit-wrong' });
     expect(reviewActionOf(key('ArrowRight', { ctrlKey: true }))).toBeNull();
     expect(reviewActionOf(key('r', { metaKey: true }))).toBeNull();
   });

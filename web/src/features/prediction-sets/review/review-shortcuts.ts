@@ -6,7 +6,10 @@ export type ReviewAction =
   | { kind: 'toggle-prediction'; index: number }
   | { kind: 'focus-entry-search' }
   | { kind: 'focus-tree-search' }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  /** Checking a sample (issue 30): the top prediction is right, or wrong (then the right code is chosen and Enter sends it). */
+  | { kind: 'audit-right' }
+  | { kind: 'audit-wrong' };
 
 export const reviewShortcuts: { keys: string[]; what: string }[] = [
   { keys: ['←', '→'], what: 'Previous and next entry' },
@@ -16,6 +19,8 @@ export const reviewShortcuts: { keys: string[]; what: string }[] = [
   { keys: ['t'], what: 'Search the occupation tree; Enter on a tree row adds it' },
   { keys: ['a'], what: 'Tick all the similar entries shown, to save them with this one (again: untick them)' },
   { keys: ['Shift', 'Enter'], what: 'In the entry search: tick the highlighted entry instead of opening it' },
+  { keys: ['y'], what: 'Checking a sample: the top prediction is right (next)' },
+  { keys: ['n'], what: 'Checking a sample: it is wrong; choose the right code(s), then Enter' },
   { keys: ['?'], what: 'Show these shortcuts' },
 ];
 
@@ -55,6 +60,12 @@ export function reviewActionOf(event: KeyLike): ReviewAction | null {
       return { kind: 'focus-tree-search' };
     case '?':
       return { kind: 'help' };
+    case 'y':
+    case 'Y':
+      return { kind: 'audit-right' };
+    case 'n':
+    case 'N':
+      return { kind: 'audit-wrong' };
     default:
       return /^[1-5]$/.test(event.key) ? { kind: 'toggle-prediction', index: Number(event.key) - 1 } : null;
   }

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Divider, Group, Popover, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, NumberInput, Popover, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
+import type { AuditDrawn } from '@og/shared/contracts/audits';
 import type { SetConfidences } from '@og/shared/contracts/prediction-reading';
 import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
-import { IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { IconChartDots, IconChecks, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
 import { useSaveGoal } from '../api/save-goal';
@@ -12,6 +13,7 @@ import { GoalReached } from './goal-reached';
 import type { ReviewScope } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { sliderFromThreshold, thresholdFromSlider, thresholdMarks } from '../../../../lib/threshold';
 import { useCoverage } from '../api/get-coverage';
+import { drawAudit } from '../api/audits';
 import { setConfidencesWords } from '../confidence';
 
 const orderLabels: Record<ReviewOrder, string> = { file: 'File order', totals: 'Most frequent first', confidence: 'Least sure first' };
@@ -27,6 +29,10 @@ interface ReviewInfoCardProps {
   hasDataset: boolean;
   /** How the set's confidences came (issue 28). */
   confidences?: SetConfidences | null;
+  /** A sample drawn with 'Check a sample' (issue 30): the review checks it. */
+  onAuditDrawn: (drawn: AuditDrawn) => void;
+  /** Opens 'Accuracy by confidence': the production curve and the estimates per band. */
+  onAccuracy: () => void;
 }
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`);
@@ -36,7 +42,7 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((p
  * below-threshold'), with the review's filter and (beyond SPEC) its order, the coverage of the
  * dataset's people, how the set's confidences came when not from its file, and bulk accept.
  */
-export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset, confidences }: ReviewInfoCardProps) {
+export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset, confidences, onAuditDrawn, onAccuracy }: ReviewInfoCardProps) {
   const [open, setOpen] = useState(false);
   // SPEC's hover card, which the info button (click, Enter, Space) opens too, so the keyboard reaches it.
   const closeTimer = useRef<number | undefined>(undefined);
@@ -184,6 +190,26 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
               )}
             </Text>
             <GoalField setId={setId} setRef={setRef} goal={goal} />
+            <Divider />
+            <CheckSample
+              setId={setId}
+              onDrawn={(drawn) => {
+                setOpen(false);
+                onAuditDrawn(drawn);
+              }}
+            />
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconChartDots size={16} />}
+              onClick={() => {
+                setOpen(false);
+                onAccuracy();
+              }}
+              data-testid="open-accuracy"
+            >
+              Accuracy by confidence…
+            </Button>
             <Button
               variant="light"
               size="xs"
@@ -248,5 +274,42 @@ function GoalField({ setId, setRef, goal }: { setId: string; setRef: string; goa
       inputMode="decimal"
       data-testid="review-goal"
     />
+  );
+}
+
+/** 'Check a sample' (issue 30): draws a sample of the chosen size (default 100) for the reviewer to check with y and n. */
+function CheckSample({ setId, onDrawn }: { setId: string; onDrawn: (drawn: AuditDrawn) => void }) {
+  const [size, setSize] = useState<number | string>(100);
+  const [drawing, setDrawing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const valid = typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 1000;
+  const draw = () => {
+    if (!valid || drawing) return;
+    setDrawing(true);
+    setError(null);
+    drawAudit(setId, size).then(onDrawn, (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure))).finally(() => setDrawing(false));
+  };
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <NumberInput
+        size="xs"
+        label="Check a sample of"
+        description="Entries drawn by confidence band; y right, n wrong"
+        value={size}
+        onChange={setSize}
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') draw();
+        }}
+        error={error ?? (valid ? undefined : 'From 1 to 1,000 entries')}
+        data-testid="audit-size"
+        style={{ flex: 1 }}
+      />
+      <Button size="xs" leftSection={<IconListCheck size={16} />} onClick={draw} loading={drawing} disabled={!valid} data-testid="audit-start">
+        Check a sample
+      </Button>
+    </Group>
   );
 }

@@ -1,16 +1,20 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { type PredictionSetDetail, type SimilarEntries as SimilarEntriesList, splitPredictionUri } from '@og/shared/contracts/predictions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AuditDrawn } from '@og/shared/contracts/audits';
 import type { SchemeOption } from '../../../../components/scheme-select';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
 import { ApiError } from '../../../../lib/api-client';
+import { notifyReview } from '../../../../lib/notify';
 import { usePredictionSetCounts } from '../../../../lib/prediction-sets/get-prediction-set-counts';
 import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
+import { answerAudit, auditKeys, useAudit } from '../api/audits';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
+import { answeredCount, auditNeighbour, nextUnanswered } from '../audit-walk';
 import { similarEntriesKeys } from '../api/get-similar-entries';
 import { useReviewDraft } from '../hooks/use-review-draft';
 import { useReviewEntry } from '../hooks/use-review-entry';
@@ -23,6 +27,8 @@ import { type ReviewAddress, reviewEntryPath } from '../review-address';
 import { defaultTreeScheme, schemeOfPredictions } from '../tree-scheme';
 import { chosenCount, togglePrediction, toggleTreeNode, withTags } from '../review-draft';
 import type { ReviewAction } from '../review-shortcuts';
+import { AccuracyModal } from './accuracy-modal';
+import { AuditBar, AuditSummary } from './audit-panel';
 import { type BulkBatch, BulkAcceptModal } from './bulk-accept-modal';
 import { ChosenNodes } from './chosen-nodes';
 import { DropZone } from './drop-zone';
@@ -135,6 +141,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const [helpOpen, setHelpOpen] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [batch, setBatch] = useState<BulkBatch | null>(null);
+  const [accuracyOpen, setAccuracyOpen] = useState(false);
   const entrySearchRef = useRef<HTMLInputElement>(null);
   const treeSearchRef = useRef<HTMLDivElement>(null);
 
@@ -147,11 +154,14 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   // 'Similar entries' lists that name them; a batch names none, so all are.
   useLivePredictionSet(setId, (change) => {
     if (change.strings.length === 0) {
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all(setId) });
       void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entries(setId) });
       void queryClient.invalidateQueries({ queryKey: similarEntriesKeys.set(setId) });
       return;
     }
     for (const changed of change.strings) void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, changed) });
+    // An answer or a save changes what the audits estimate; a new audit changes their list.
+    void queryClient.invalidateQueries({ queryKey: auditKeys.all(setId) });
     void queryClient.invalidateQueries({ queryKey: similarEntriesKeys.set(setId), predicate: (query) => namesAny(query.state.data as SimilarEntriesList | undefined, change.strings) });
   });
 
@@ -187,7 +197,122 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
     ticks.clear();
   };
 
+  // Checking a sample (issue 30): `?audit={auditId}` walks the audit's entries, unanswered first; y right, n wrong.
+  const [params, setParams] = useSearchParams();
+  const auditId = params.get('audit');
+  const audit = useAudit(setId, auditId);
+  // Answers given on this screen count at once, whatever an earlier read of the audit says.
+  const [localAnswers, setLocalAnswers] = useState<{ auditId: string | null; answers: Record<string, boolean> }>({ auditId, answers: {} });
+  if (localAnswers.auditId !== auditId) setLocalAnswers({ auditId, answers: {} });
+  const auditEntries = useMemo(
+    () => audit.data?.entries.map((item) => (item.string in localAnswers.answers ? { ...item, correct: localAnswers.answers[item.string]! } : item)),
+    [audit.data, localAnswers],
+  );
+  const auditEntry = entry && auditEntries?.find((item) => item.string === entry.string);
+  const auditDone = auditEntries !== undefined && answeredCount(auditEntries) === auditEntries.length;
+  const [choosingRight, setChoosingRight] = useState<string | null>(null);
+  const auditPath = (target: string) => `${reviewEntryPath(address, target)}${search}`;
+  // An address in audit mode that names no entry of the audit goes to its first unanswered one.
+  const strayFromAudit = auditEntries !== undefined && !auditDone && (string === null || !auditEntries.some((item) => item.string === string));
+  const firstUnanswered = auditEntries ? nextUnanswered(auditEntries, null) : null;
+  useEffect(() => {
+    if (strayFromAudit && firstUnanswered !== null) void navigate(auditPath(firstUnanswered), { replace: true });
+    // auditPath follows address and search, which the effect's other inputs already change with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [strayFromAudit, firstUnanswered]);
+
+  const startAudit = (drawn: AuditDrawn) => {
+    const next = new URLSearchParams(params);
+    next.set('audit', drawn.auditId);
+    const first = drawn.entries[0];
+    void navigate(first === undefined ? `?${next.toString()}` : `${reviewEntryPath(address, first)}?${next.toString()}`);
+  };
+  const leaveAudit = () => {
+    setChoosingRight(null);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('audit');
+        return next;
+      },
+      { replace: false },
+    );
+  };
+  const sendAnswer = (correct: boolean, nodeURIs: string[]) => {
+    if (!entry || !auditId || !auditEntries) return;
+    const answered = entry.string;
+    setLocalAnswers((current) => (current.auditId === auditId ? { auditId, answers: { ...current.answers, [answered]: correct } } : current));
+    setChoosingRight(null);
+    answerAudit(setId, auditId, correct ? { string: answered, correct } : { string: answered, correct, nodeURIs }).then(
+      () => {
+        void queryClient.invalidateQueries({ queryKey: auditKeys.all(setId) });
+        void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, answered) });
+      },
+      (failure: unknown) => {
+        setLocalAnswers((current) => {
+          const answers = { ...current.answers };
+          delete answers[answered];
+          return { ...current, answers };
+        });
+        notifyReview({ title: 'Answer not saved', color: 'red', message: `${answered}: ${failure instanceof Error ? failure.message : String(failure)}` });
+      },
+    );
+    const next = nextUnanswered(
+      auditEntries.map((item) => (item.string === answered ? { ...item, correct } : item)),
+      answered,
+    );
+    if (next !== null) void navigate(auditPath(next));
+  };
+  const answerRight = () => {
+    if (!entry || !auditEntry) return;
+    if (entry.predictions.length === 0) {
+      notifyReview({ title: 'No prediction to be right', color: 'yellow', message: 'Press n and choose the right code.' });
+      return;
+    }
+    sendAnswer(true, []);
+  };
+  const answerWrong = () => {
+    if (!entry || !auditEntry) return;
+    setChoosingRight(entry.string);
+    treeSearchRef.current?.querySelector('input')?.focus();
+  };
+  const sendWrong = () => {
+    if (!draft) return;
+    const uris = [...new Set([...draft.nodeURIs, ...draft.predictionURIs])];
+    if (uris.length === 0) {
+      notifyReview({ title: 'Choose the right code first', color: 'yellow', message: 'Search the tree (t), or pick a prediction by its number, then Enter.' });
+      return;
+    }
+    sendAnswer(false, uris);
+  };
+  const inAudit = auditId !== null && auditEntry !== undefined && !auditDone;
+
   const onAction = (action: ReviewAction) => {
+    if (inAudit) {
+      switch (action.kind) {
+        case 'previous':
+        case 'next': {
+          const target = auditNeighbour(auditEntries!, entry?.string ?? null, action.kind === 'next' ? 1 : -1);
+          if (target !== null) {
+            setChoosingRight(null);
+            void navigate(auditPath(target));
+          }
+          return;
+        }
+        case 'audit-right':
+          answerRight();
+          return;
+        case 'audit-wrong':
+          answerWrong();
+          return;
+        case 'save':
+          if (choosingRight === entry?.string || changed) sendWrong();
+          else notifyReview({ title: 'Right or wrong?', color: 'blue', message: 'Press y if the top prediction is right, n if it is wrong.' });
+          return;
+        default:
+          break;
+      }
+    }
     switch (action.kind) {
       case 'previous':
         goTo(entry?.prev ?? null);
@@ -197,6 +322,10 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
         break;
       case 'save':
         saveAndNext();
+        break;
+      case 'audit-right':
+      case 'audit-wrong':
+        // Only while checking a sample.
         break;
       case 'toggle-prediction': {
         const prediction = entry?.predictions[action.index];
@@ -231,13 +360,40 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
             onBulkAccept={() => setBulkOpen(true)}
             hasDataset={detail.dataset !== null}
             confidences={set.confidences}
+            onAuditDrawn={startAudit}
+            onAccuracy={() => setAccuracyOpen(true)}
           />
           <EntrySearch setId={setId} scope={scope} onChoose={goTo} inputRef={entrySearchRef} entry={entry?.string ?? null} ticked={ticks.ticked} onToggleTick={ticks.toggle} />
           <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} />
         </Group>
       </Group>
 
-      {entryQuery.isError ? (
+      {auditId !== null && audit.isError && (
+        <Alert color="yellow" title="Sample not found" data-testid="audit-missing">
+          <Group gap="sm">
+            <Text size="sm">There is no such sample of this set.</Text>
+            <Button size="xs" variant="default" onClick={leaveAudit}>
+              Back to the review
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {auditId !== null && auditEntries && auditDone && <AuditSummary setId={setId} size={auditEntries.length} onLeave={leaveAudit} onAccuracy={() => setAccuracyOpen(true)} />}
+      {inAudit && entry && draft && (
+        <AuditBar
+          answered={answeredCount(auditEntries!)}
+          size={auditEntries!.length}
+          answer={auditEntry.correct}
+          choosingRight={choosingRight === entry.string}
+          chosen={new Set([...draft.nodeURIs, ...draft.predictionURIs]).size}
+          hasTopPrediction={entry.predictions.length > 0}
+          onRight={answerRight}
+          onWrong={answerWrong}
+          onSendWrong={sendWrong}
+          onLeave={leaveAudit}
+        />
+      )}
+      {auditId !== null && auditDone ? null : entryQuery.isError ? (
         <EntryLoadError error={entryQuery.error} hasString={string !== null} />
       ) : entry && draft ? (
         <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} nodeDetails={answer!.nodeDetails} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
@@ -245,7 +401,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
         <Skeleton height={40} width="40%" aria-busy />
       )}
       {/* With no entry left in the scope, SPEC §8's summary stands alone. */}
-      {!(entryQuery.isError && string === null) && (
+      {!(entryQuery.isError && string === null) && !(auditId !== null && auditDone) && (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             {entry && draft ? (
@@ -270,7 +426,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
                     }
                   }}
                 />
-                <SimilarEntries setId={setId} string={entry.string} ticked={ticks.ticked} onToggle={ticks.toggle} onTickAll={ticks.tickAll} onSave={saveAndNext} />
+                {!inAudit && <SimilarEntries setId={setId} string={entry.string} ticked={ticks.ticked} onToggle={ticks.toggle} onTickAll={ticks.tickAll} onSave={saveAndNext} />}
               </Stack>
             ) : (
               !entryQuery.isError && <Skeleton height={120} aria-busy />
@@ -291,8 +447,9 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
         </Grid.Col>
       </Grid>
       )}
-      {entry && draft && <ReviewFooter draft={draft} changed={savable} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
+      {entry && draft && auditId === null && <ReviewFooter draft={draft} changed={savable} onTags={(tags) => update((current) => withTags(current, tags))} onSave={saveAndNext} />}
       <BulkAcceptModal setId={setId} opened={bulkOpen} onClose={() => setBulkOpen(false)} batch={batch} onBatch={setBatch} />
+      <AccuracyModal setId={setId} opened={accuracyOpen} onClose={() => setAccuracyOpen(false)} />
       <MappingConflictModal scope={scope} nodeDetails={answer?.nodeDetails ?? {}} />
     </Stack>
   );

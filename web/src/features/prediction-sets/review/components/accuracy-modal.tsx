@@ -1,0 +1,91 @@
+import { Alert, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import type { AccuracyEstimateAnswer } from '@og/shared/contracts/audits';
+import { useAuditReport } from '../api/audits';
+import { estimateWords } from '../audit-walk';
+import { ProductionCurveChart } from './production-curve-chart';
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+const interval = (estimate: AccuracyEstimateAnswer) => (estimate.low === null || estimate.high === null ? '—' : `${Math.round(estimate.low * 100)}–${percent(estimate.high)}`);
+const bandName = (from: number, to: number) => (to >= 1 ? `≥ ${from.toFixed(2)}` : from <= 0 ? `< ${to.toFixed(2)}` : `${from.toFixed(2)}–${to.toFixed(2)}`);
+
+/**
+ * 'Accuracy by confidence' (issue 30): the set's production curve from its audits (by people in a
+ * dataset's set, else by entries), the estimate per confidence band with its 95% interval, and
+ * the audits behind them.
+ */
+export function AccuracyModal({ setId, opened, onClose }: { setId: string; opened: boolean; onClose: () => void }) {
+  const report = useAuditReport(setId, opened);
+  const data = report.data;
+  const estimates = data?.byPeople ?? data;
+  const unit = data?.byPeople ? 'people' : 'entries';
+  const overall = estimates ? estimateWords(estimates.overall, 'entries') : null;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Accuracy by confidence" centered size="xl">
+      <Stack gap="md" data-testid="accuracy-modal">
+        {report.isPending ? (
+          <Loader size="sm" />
+        ) : report.isError ? (
+          <Alert color="red" title="Could not read the audits">
+            {report.error.message}
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm" data-testid="accuracy-overall">
+              {overall ? `Top prediction overall: ${overall}${data!.byPeople ? ' (weighted by people)' : ''}.` : 'No sample checked yet: “Check a sample” in the ⓘ card draws one.'}
+            </Text>
+            <ProductionCurveChart curve={estimates!.curve} unit={unit} />
+            <Title order={5}>By confidence band</Title>
+            <Table striped withTableBorder data-testid="accuracy-bands">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Confidence</Table.Th>
+                  <Table.Th ta="right">Checked</Table.Th>
+                  <Table.Th ta="right">Right</Table.Th>
+                  <Table.Th ta="right">Estimate</Table.Th>
+                  <Table.Th ta="right">95% interval</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {estimates!.bands.map((band) => (
+                  <Table.Tr key={band.from}>
+                    <Table.Td>{bandName(band.from, band.to)}</Table.Td>
+                    <Table.Td ta="right">{band.checked}</Table.Td>
+                    <Table.Td ta="right">{band.right}</Table.Td>
+                    <Table.Td ta="right">{percent(band.estimate)}</Table.Td>
+                    <Table.Td ta="right">{interval(band)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Title order={5}>Samples checked</Title>
+            {data!.audits.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                None yet.
+              </Text>
+            ) : (
+              <Table withTableBorder data-testid="accuracy-audits">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Drawn</Table.Th>
+                    <Table.Th ta="right">Size</Table.Th>
+                    <Table.Th ta="right">Answered</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data!.audits.map((audit) => (
+                    <Table.Tr key={audit.auditId}>
+                      <Table.Td>{new Date(audit.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                      <Table.Td ta="right">{audit.size}</Table.Td>
+                      <Table.Td ta="right">{audit.answered}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
