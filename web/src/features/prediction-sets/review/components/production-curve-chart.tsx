@@ -3,7 +3,7 @@ import type { CurvePointAnswer } from '@og/shared/contracts/audits';
 import { area, line, scaleLinear } from 'd3';
 import { useState } from 'react';
 
-const width = 520;
+const width = 640;
 const height = 260;
 const margin = { top: 12, right: 16, bottom: 40, left: 48 };
 
@@ -39,7 +39,7 @@ export function ProductionCurveChart({ curve, unit }: { curve: readonly CurvePoi
 
   return (
     <div data-testid="production-curve">
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={`Production curve: share of the ${unit} coded automatically against estimated accuracy`} style={{ display: 'block', maxWidth: width }}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={`Production curve: share of the ${unit} coded automatically against estimated accuracy`} style={{ display: 'block', maxWidth: width, margin: '0 auto' }}>
         {x.ticks(5).map((tick) => (
           <g key={`x${tick}`}>
             <line x1={x(tick)} x2={x(tick)} y1={margin.top} y2={height - margin.bottom} stroke="var(--mantine-color-default-border)" />

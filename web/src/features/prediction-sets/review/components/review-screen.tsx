@@ -396,7 +396,14 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
       {auditId !== null && auditDone ? null : entryQuery.isError ? (
         <EntryLoadError error={entryQuery.error} hasString={string !== null} />
       ) : entry && draft ? (
-        <EntryTitle entry={entry} totalsColumns={detail.dataset?.totalsColumns ?? []} nodeDetails={answer!.nodeDetails} onPrevious={() => goTo(entry.prev)} onNext={() => goTo(entry.next)} />
+        <EntryTitle
+          // While checking a sample, the arrows walk the sample's order.
+          entry={inAudit ? { ...entry, prev: auditNeighbour(auditEntries!, entry.string, -1), next: auditNeighbour(auditEntries!, entry.string, 1) } : entry}
+          totalsColumns={detail.dataset?.totalsColumns ?? []}
+          nodeDetails={answer!.nodeDetails}
+          onPrevious={() => onAction({ kind: 'previous' })}
+          onNext={() => onAction({ kind: 'next' })}
+        />
       ) : (
         <Skeleton height={40} width="40%" aria-busy />
       )}
