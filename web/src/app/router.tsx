@@ -26,6 +26,8 @@ const page = {
   conversionCode: () => import('./routes/conversion-code-page').then((module) => ({ Component: module.ConversionCodePage })),
   predictionSets: () => import('./routes/review/prediction-sets-page').then((module) => ({ Component: module.PredictionSetsPage })),
   review: () => import('./routes/review/review-page').then((module) => ({ Component: module.ReviewPage })),
+  secondOpinions: () => import('./routes/review/second-opinions-page').then((module) => ({ Component: module.SecondOpinionsPage })),
+  agreement: () => import('./routes/review/agreement-page').then((module) => ({ Component: module.AgreementPage })),
   login: () => import('./routes/login-page').then((module) => ({ Component: module.LoginPage })),
   notFound: () => import('./routes/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
 } satisfies Record<string, RouteObject['lazy']>;
@@ -92,6 +94,9 @@ const pages: RouteObject[] = [
       { index: true, lazy: page.predictionSets },
       { path: ':predictionSetSlug', lazy: page.review, loader: reviewLoader(false), shouldRevalidate: sameReview },
       { path: ':predictionSetSlug/entries/:predictionString', lazy: page.review, loader: reviewLoader(false), shouldRevalidate: sameReview },
+      // Double coding (issue 30): the entries offered for a second opinion, and the agreement report.
+      { path: ':predictionSetSlug/second-opinions', lazy: page.secondOpinions },
+      { path: ':predictionSetSlug/agreement', lazy: page.agreement },
     ],
   },
   { path: '*', lazy: page.notFound },
