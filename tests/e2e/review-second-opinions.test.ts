@@ -24,7 +24,7 @@ const plan = [
   { string: 'shoemaker', predicted: '80110', firstCode: '80110', secondBy: { key: '1' } },
   { string: 'farm worker', predicted: '62105', firstCode: '61110', secondBy: { tree: '61110' } },
   { string: 'carpenter', predicted: '95410', firstCode: '95410', secondBy: { tree: '95120' } },
-  { string: 'tailor', predicted: '79100', firstCode: '79100', secondBy: { key: '1' } },
+  { string: 'tailor', predicted: '79100', firstCode: '79100', secondBy: { tree: '79120' } },
 ] as const;
 
 let app: AppProcess;
@@ -181,11 +181,11 @@ describe('double coding in the browser (issue 30)', () => {
   it("the agreement page shows the API's κ per level, overall and for the pair, and the disagreement", async () => {
     const report = (await callApi<AgreementReport>(ownerPage, 'GET', setPath('agreement'))).body;
     expect(report.levels.map((level) => level.entries)).toEqual(report.levels.map(() => plan.length));
-    expect(report.disagreements.map((item) => item.string)).toEqual(['carpenter']);
+    expect(report.disagreements.map((item) => item.string).sort()).toEqual(['carpenter', 'tailor']);
     const dark = await signedIn(owner, 'dark');
     await dark.goto(`${app.url}/review/${slug}/agreement`);
     await expectVisible(dark.getByTestId('agreement-overall'));
-    await expectVisible(dark.getByTestId('disagreement'));
+    await expectVisible(dark.getByTestId('disagreement').first());
     await shot(dark, 'second-opinions-5-agreement-dark');
 
     await ownerPage.goto(`${app.url}/review/${slug}/agreement`);
@@ -207,14 +207,36 @@ describe('double coding in the browser (issue 30)', () => {
     await shot(ownerPage, 'second-opinions-6-agreement-light');
   });
 
-  it('the owner decides the disagreement for the second codes: it leaves the list and becomes the mapping', async () => {
+  const mappedCodes = async (string: string) => {
+    const entry = (await callApi<PredictionEntryAnswer>(ownerPage, 'GET', setPath(`entries/${encodeURIComponent(string)}?filter=all`))).body;
+    return [...entry.predictionEntry.mappings.nodeURIs, ...entry.predictionEntry.mappings.predictionURIs];
+  };
+
+  it('the owner decides one disagreement for the second codes: it leaves the list and becomes the mapping', async () => {
     const card = ownerPage.locator('[data-testid="disagreement"][data-string="carpenter"]');
     await expectVisible(card.getByTestId('disagreement-second').getByText('95120'));
     await card.getByTestId('decide-second').click();
+    await card.waitFor({ state: 'detached' });
+    expect(await ownerPage.getByTestId('disagreement').count()).toBe(1);
+    expect(await mappedCodes('carpenter')).toEqual([hisco('95120')]);
+  });
+
+  it('and the other for codes chosen in the tree', async () => {
+    const card = ownerPage.locator('[data-testid="disagreement"][data-string="tailor"]');
+    await card.getByTestId('decide-in-tree').click();
+    const search = card.getByTestId('review-tree-search');
+    await expectVisible(search, 30_000);
+    await search.click();
+    await ownerPage.keyboard.type('79130');
+    await expectVisible(ownerPage.locator('[data-testid="review-tree-search-option-79130"][data-combobox-selected]'));
+    await ownerPage.keyboard.press('Enter');
+    await ownerPage.keyboard.press('Enter');
+    await expectVisible(card.locator(`[data-testid="chosen-node"][data-uri="${hisco('79130')}"]`));
+    await shot(ownerPage, 'second-opinions-7-decide-in-tree-light');
+    await card.getByTestId('decide-chosen').click();
     await expectVisible(ownerPage.getByTestId('no-disagreements'));
     expect(await ownerPage.getByTestId('disagreement').count()).toBe(0);
-    const entry = (await callApi<PredictionEntryAnswer>(ownerPage, 'GET', setPath(`entries/${encodeURIComponent('carpenter')}?filter=all`))).body;
-    expect([...entry.predictionEntry.mappings.nodeURIs, ...entry.predictionEntry.mappings.predictionURIs]).toEqual([hisco('95120')]);
-    await shot(ownerPage, 'second-opinions-7-decided-light');
+    expect(await mappedCodes('tailor')).toEqual([hisco('79130')]);
+    await shot(ownerPage, 'second-opinions-8-decided-light');
   });
 });

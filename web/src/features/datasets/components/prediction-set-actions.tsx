@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
 import type { PredictionFilter } from '@og/shared/contracts/predictions';
-import { IconAdjustmentsHorizontal, IconArrowsExchange, IconDots, IconEye, IconTrash } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconArrowsExchange, IconChartBar, IconDots, IconEye, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DeletePredictionSetModal } from '../../../components/delete-prediction-set-modal';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { predictionSetExportUrl } from '../api/export-prediction-set';
@@ -36,11 +37,18 @@ interface PredictionSetActionsProps {
   canDelete: boolean;
 }
 
+/** Double coding (issue 30): the set's pages of second opinions and of agreement. */
+const doubleCoding = [
+  { page: 'second-opinions', label: 'Second opinions', icon: IconUsers },
+  { page: 'agreement', label: 'Agreement', icon: IconChartBar },
+] as const;
+
 /**
  * SPEC §2 prediction set actions: review its unmapped, mapped or all entries (stores the filter,
  * then opens the review), 'Adjust threshold: N%', 'Add translation' (the 'New conversion' modal
  * for the set: its reviewed mappings are converted), 'Delete prediction set' (confirmed), and its
- * Export menu.
+ * Export menu; beyond SPEC, its second opinions and agreement report (issue 30; entries are
+ * offered for a second opinion from /review's list).
  */
 export function PredictionSetActions({ predictionSet, schemes, canDelete }: PredictionSetActionsProps) {
   const [modal, setModal] = useState<'threshold' | 'conversion' | 'delete' | null>(null);
@@ -69,6 +77,18 @@ export function PredictionSetActions({ predictionSet, schemes, canDelete }: Pred
               </DisabledMenuItem>
             ) : (
               <Menu.Item key={filter} leftSection={<IconEye size={16} />} onClick={() => openReview(filter)} data-testid={`review-${filter}`}>
+                {label}
+              </Menu.Item>
+            ),
+          )}
+          <Menu.Label>Double coding</Menu.Label>
+          {doubleCoding.map(({ page, label, icon: Icon }) =>
+            notReady ? (
+              <DisabledMenuItem key={page} reason={notReady} leftSection={<Icon size={16} />} data-testid={`open-${page}`}>
+                {label}
+              </DisabledMenuItem>
+            ) : (
+              <Menu.Item key={page} component={Link} to={`/review/${encodeURIComponent(predictionSet.slug)}/${page}`} leftSection={<Icon size={16} />} data-testid={`open-${page}`}>
                 {label}
               </Menu.Item>
             ),

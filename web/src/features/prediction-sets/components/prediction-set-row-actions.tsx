@@ -1,6 +1,6 @@
 import { Button, Menu, Stack, Tooltip } from '@mantine/core';
 import type { PredictionSetSummary } from '@og/shared/contracts/datasets';
-import { IconChartBar, IconChevronDown, IconRefresh, IconTrash, IconUsers, IconUsersPlus } from '@tabler/icons-react';
+import { IconChartBar, IconRefresh, IconTrash, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DeletePredictionSetModal } from '../../../components/delete-prediction-set-modal';
@@ -26,7 +26,7 @@ export function PredictionSetRowActions({ predictionSet, canDelete, onCount, cou
   const [offering, setOffering] = useState(false);
   const setPath = `/review/${encodeURIComponent(predictionSet.slug)}`;
   return (
-    <Stack gap={6} align="stretch" w={92} ml="auto">
+    <Stack gap={6} align="stretch" w={108} ml="auto">
       <Button
         size="xs"
         variant="light"
@@ -41,7 +41,7 @@ export function PredictionSetRowActions({ predictionSet, canDelete, onCount, cou
       {predictionSet.state === 'ready' && (
         <Menu position="bottom-end" withinPortal shadow="md" width={230}>
           <Menu.Target>
-            <Button size="xs" variant="light" color="gray" rightSection={<IconChevronDown size={12} />} px={8} data-testid="prediction-set-double-coding">
+            <Button size="xs" variant="light" color="gray" leftSection={<IconUsers size={14} />} aria-label="Double coding: second opinions and agreement" data-testid="prediction-set-double-coding">
               Opinions
             </Button>
           </Menu.Target>
