@@ -1,5 +1,6 @@
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { launchBrowser, logIn, newPage } from '../e2e/support/browser.js';
+import { allowCompiledFunctions, timedKey } from './screen-probe.js';
 
 /**
  * The review as a reviewer feels it, in Debian's Chromium against the bench's app: on a set's
@@ -10,7 +11,8 @@ import { launchBrowser, logIn, newPage } from '../e2e/support/browser.js';
 export async function measureSaveToNext(options: { url: string; username: string; password: string; slug: string; saves: number; readMs: number }): Promise<number[]> {
   const browser = await launchBrowser();
   try {
-    const { page } = await newPage(browser);
+    const { context, page } = await newPage(browser);
+    await allowCompiledFunctions(context);
     await page.goto(`${options.url}/datasets/list`);
     await logIn(page, options.username, options.password, { waitClosed: true });
     await page.goto(`${options.url}/review/${encodeURIComponent(options.slug)}?filter=unmapped&threshold=0.75&order=file`);
@@ -23,33 +25,17 @@ export async function measureSaveToNext(options: { url: string; username: string
 
 /**
  * On a review page showing an entry with predictions: `saves` times, wait as a reviewer reads,
- * press 1 (the first prediction), then Enter (save and next), timed from the Enter key to the
- * next entry's title on screen (a frame after the DOM changed).
+ * press 1 (the first prediction, waited for), then Enter (save and next), timed from the Enter key
+ * to the next entry's title on screen (a frame after the DOM changed). The page is armed before
+ * the key is sent, so a busy page cannot take the key before it watches for it.
  */
 export async function saveToNextOn(page: Page, saves: number, readMs: number): Promise<number[]> {
   const timings: number[] = [];
   for (let save = 0; save < saves; save++) {
     await page.waitForTimeout(readMs);
-    await page.keyboard.press('1');
-    const shown = page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const before = document.querySelector('[data-testid="entry-string"]')?.textContent;
-          let started = 0;
-          window.addEventListener('keydown', (event) => event.key === 'Enter' && (started = performance.now()), { capture: true, once: true });
-          const observer = new MutationObserver(() => {
-            const now = document.querySelector('[data-testid="entry-string"]')?.textContent;
-            if (!started || now === undefined || now === before) return;
-            observer.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - started));
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          setTimeout(() => reject(new Error('The next entry did not appear within 10 s')), 10_000);
-        }),
-    );
-    await page.waitForTimeout(20);
-    await page.keyboard.press('Enter');
-    timings.push(await shown);
+    await timedKey(page, '1', { kind: 'prediction-chosen', index: 0 });
+    const from = await page.getByTestId('entry-string').evaluate((title) => title.textContent ?? '');
+    timings.push(await timedKey(page, 'Enter', { kind: 'entry-changed', from }));
   }
   return timings;
 }
