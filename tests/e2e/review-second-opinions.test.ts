@@ -31,6 +31,7 @@ let app: AppProcess;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let ownerPage: Page;
+let firstPage: Page;
 let setId: string;
 let slug: string;
 
@@ -92,7 +93,7 @@ beforeAll(async () => {
   setId = uploaded.body.predictionSetId;
   slug = (await callApi<{ predictionSet: { slug: string } }>(ownerPage, 'GET', setPath('summary'))).body.predictionSet.slug;
   // The first reviewer maps every title through the review's API.
-  const firstPage = await signedIn(first);
+  firstPage = await signedIn(first);
   for (const entry of plan) {
     const saved = await callApi(firstPage, 'POST', setPath(`entries/${encodeURIComponent(entry.string)}`), { mappings: { nodeURIs: [hisco(entry.firstCode)], predictionURIs: [], tags: [] } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -126,6 +127,14 @@ describe('double coding in the browser (issue 30)', () => {
     await expectVisible(dark.getByTestId('entry-string'));
     await expectVisible(dark.getByTestId('review-tree'), 30_000);
     await shot(dark, 'second-opinions-2-screen-dark');
+  });
+
+  it('offers the first reviewer none of the entries they coded', async () => {
+    await firstPage.goto(`${app.url}/review/${slug}/second-opinions`);
+    await expect.poll(() => firstPage.getByTestId('second-opinions-for-you').innerText()).toBe('0');
+    expect(await firstPage.getByTestId('second-opinions-pending').innerText()).toBe('4');
+    await expectVisible(firstPage.getByTestId('second-opinions-done'));
+    expect(await firstPage.getByTestId('entry-string').count()).toBe(0);
   });
 
   it('the second reviewer codes every entry by keyboard, never shown the first mapping', async () => {

@@ -5,7 +5,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { SchemeOption } from '../../../../components/scheme-select';
 import { ApiError } from '../../../../lib/api-client';
-import { notifyAdmin } from '../../../../lib/notify';
+import { notifyReview } from '../../../../lib/notify';
 import { ChosenNodes } from '../../review/components/chosen-nodes';
 import { PredictionList } from '../../review/components/prediction-list';
 import { ReviewTreeBrowser } from '../../review/components/review-tree-browser';
@@ -69,15 +69,15 @@ export function SecondOpinionScreen({ detail, schemes }: SecondOpinionScreenProp
   const send = () => {
     if (!entry || !draft || answer.isPending) return;
     if (chosenCount(draft) === 0) {
-      notifyAdmin({ message: 'Choose at least one code first', color: 'yellow' });
+      notifyReview({ message: 'Choose at least one code first', color: 'yellow' });
       return;
     }
     answer.mutate(
       { string: entry.string, coding: { nodeURIs: draft.nodeURIs, predictionURIs: draft.predictionURIs, tags: [] } },
       {
-        onSuccess: () => notifyAdmin({ message: `Second opinion on ${entry.string} sent`, color: 'teal' }),
+        onSuccess: () => notifyReview({ message: `Second opinion on ${entry.string} sent`, color: 'teal' }),
         onError: (error) =>
-          notifyAdmin({
+          notifyReview({
             title: error instanceof ApiError && error.status === 409 ? 'Someone answered it first' : 'Second opinion not sent',
             message: error.message,
             color: error instanceof ApiError && error.status === 409 ? 'yellow' : 'red',
