@@ -25,7 +25,7 @@ export function AgreementPage() {
             other={{ label: 'Give second opinions', to: `/review/${encodeURIComponent(predictionSetSlug)}/second-opinions`, testId: 'open-second-opinions' }}
           />
           <LiveAgreement setId={detail.predictionSet.id} />
-          <AgreementReportView detail={detail} schemes={schemes.data?.schemes ?? []} me={user.id} />
+          <AgreementReportView detail={detail} schemes={schemes.data?.schemes ?? []} me={user.username} />
         </Stack>
       )}
     </DoubleCodingSet>

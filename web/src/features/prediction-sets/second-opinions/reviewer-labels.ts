@@ -1,7 +1,7 @@
 import type { AgreementReport } from '@og/shared/contracts/second-opinions';
 
 /**
- * The report names reviewers by their user ids: the caller is 'You', the others 'Reviewer 1',
+ * The report names reviewers by their user names: the caller is 'You', the others 'Reviewer 1',
  * 'Reviewer 2'… in the order the report first names them, the same on every table and entry.
  */
 export function reviewerLabels(report: AgreementReport, me: string | undefined): (id: string | null) => string {

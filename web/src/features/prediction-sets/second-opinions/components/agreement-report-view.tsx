@@ -94,6 +94,7 @@ export function AgreementReportView({ detail, schemes, me }: AgreementReportView
               disagreement={disagreement}
               labelOf={labelOf}
               schemes={schemes}
+              me={me}
               choosing={choosing === disagreement.string}
               onChoosing={(open) => setChoosing(open ? disagreement.string : null)}
             />

@@ -19,6 +19,8 @@ interface DisagreementCardProps {
   disagreement: Disagreement;
   labelOf: (id: string | null) => string;
   schemes: readonly SchemeOption[];
+  /** The viewer's user name: one of the entry's two reviewers does not decide it (a third person or the owner does). */
+  me: string | undefined;
   /** Whether this card's tree is open (one at a time), and opening or closing it. */
   choosing: boolean;
   onChoosing: (choosing: boolean) => void;
@@ -30,7 +32,8 @@ const schemeOf = (uris: readonly string[]): SchemeId => {
 };
 
 /** One entry the two reviewers coded differently: decide for the first's codes, the second's, or codes chosen in the tree. */
-export function DisagreementCard({ setId, disagreement, labelOf, schemes, choosing, onChoosing }: DisagreementCardProps) {
+export function DisagreementCard({ setId, disagreement, labelOf, schemes, me, choosing, onChoosing }: DisagreementCardProps) {
+  const mine = me !== undefined && (disagreement.first.reviewer === me || disagreement.second.reviewer === me);
   const adjudicate = useAdjudicate(setId);
   const decide = (nodeURIs: string[]) =>
     adjudicate.mutate(
@@ -65,7 +68,7 @@ export function DisagreementCard({ setId, disagreement, labelOf, schemes, choosi
                   {words}: {labelOf(coding.reviewer)}
                 </Text>
                 <CodeNames uris={coding.uris} />
-                <Group>
+                <Group hidden={mine}>
                   <Button size="xs" variant="light" onClick={() => decide(coding.uris)} loading={adjudicate.isPending} disabled={coding.uris.length === 0} data-testid={`decide-${key}`}>
                     Take these codes
                   </Button>
@@ -74,7 +77,11 @@ export function DisagreementCard({ setId, disagreement, labelOf, schemes, choosi
             </Grid.Col>
           ))}
         </Grid>
-        {choosing ? (
+        {mine ? (
+          <Text size="sm" c="dimmed" data-testid="decided-by-others">
+            You coded this entry: a third person, or the set’s owner, decides it.
+          </Text>
+        ) : choosing ? (
           <TreeDecision
             schemes={schemes}
             scheme={schemeOf([...disagreement.first.uris, ...disagreement.second.uris])}
