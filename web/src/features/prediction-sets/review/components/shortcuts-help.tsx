@@ -3,8 +3,17 @@ import { IconKeyboard } from '@tabler/icons-react';
 import { panelShortcuts } from '../review-panel-keys';
 import { reviewShortcuts } from '../review-shortcuts';
 
-/** The review's keyboard shortcuts, listed in a popover ('?' opens it). */
-export function ShortcutsHelp({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
+interface ShortcutsHelpProps {
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+  /** The keys listed: the review's own unless a screen built from its parts (second opinions) names its keys. */
+  shortcuts?: readonly { keys: string[]; what: string }[];
+}
+
+const reviewKeys = [...reviewShortcuts, ...panelShortcuts];
+
+/** A screen's keyboard shortcuts, listed in a popover ('?' opens it): by default the review's. */
+export function ShortcutsHelp({ opened, onChange, shortcuts = reviewKeys }: ShortcutsHelpProps) {
   return (
     <Popover opened={opened} onChange={onChange} position="bottom-end" withArrow shadow="md" width={400}>
       <Popover.Target>
@@ -20,7 +29,7 @@ export function ShortcutsHelp({ opened, onChange }: { opened: boolean; onChange:
         </Text>
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
-            {[...reviewShortcuts, ...panelShortcuts].map((shortcut) => (
+            {shortcuts.map((shortcut) => (
               <Table.Tr key={shortcut.what}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={4} wrap="nowrap">

@@ -8,13 +8,13 @@ import { ApiError } from '../../../../lib/api-client';
 import { notifyReview } from '../../../../lib/notify';
 import { ChosenNodes } from '../../review/components/chosen-nodes';
 import { PredictionList } from '../../review/components/prediction-list';
+import { ShortcutsHelp } from '../../review/components/shortcuts-help';
 import { ReviewTreeBrowser } from '../../review/components/review-tree-browser';
 import { chosenCount, draftOf, type ReviewDraft, togglePrediction, toggleTreeNode } from '../../review/review-draft';
 import { defaultTreeScheme, schemeOfPredictions } from '../../review/tree-scheme';
 import { useAnswerSecondOpinion, useNextSecondOpinion, useSecondOpinionCounts } from '../api/second-opinions';
-import { type SecondOpinionAction, secondOpinionActionOf } from '../second-opinion-keys';
+import { type SecondOpinionAction, secondOpinionActionOf, secondOpinionShortcuts } from '../second-opinion-keys';
 import { SecondOpinionCounts } from './second-opinion-counts';
-import { ShortcutList } from './shortcut-list';
 
 interface SecondOpinionScreenProps {
   detail: PredictionSetDetail;
@@ -121,7 +121,7 @@ export function SecondOpinionScreen({ detail, schemes }: SecondOpinionScreenProp
     <Stack gap="md" data-testid="second-opinion-screen">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SecondOpinionCounts counts={counts.data} />
-        <ShortcutList opened={helpOpen} onChange={setHelpOpen} />
+        <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} shortcuts={secondOpinionShortcuts} />
       </Group>
       {next.isPending ? (
         <Group justify="center" p="xl">
