@@ -1,0 +1,99 @@
+import type { LinkSuggestion, LinkSuggestions } from '@og/shared/contracts/link-suggestions';
+
+/** Most candidates a number key reaches (`1`–`9`). */
+export const maxNumberedCandidates = 9;
+
+const codeOrder = new Intl.Collator('en', { numeric: true });
+
+/** A source code's best score: its first candidate's (the server sends them best first), 0 without any. */
+function bestScore(candidates: readonly LinkSuggestion[]): number {
+  return candidates.reduce((best, candidate) => Math.max(best, candidate.score), 0);
+}
+
+/**
+ * The source codes the Suggestions mode walks, best-scoring first: codes with at least one
+ * candidate, by their best candidate's score, ties in code order. The answer's object cannot carry
+ * the order itself (numeric keys such as ISCO's '1111' iterate in number order), so it is sorted here.
+ */
+export function suggestedCodeOrder(codes: LinkSuggestions['codes']): string[] {
+  return Object.entries(codes)
+    .filter(([, candidates]) => candidates.length > 0)
+    .map(([code, candidates]) => ({ code, best: bestScore(candidates) }))
+    .sort((a, b) => b.best - a.best || codeOrder.compare(a.code, b.code))
+    .map(({ code }) => code);
+}
+
+/** Where the walk is: the source code shown, its candidates left, the one highlighted and those chosen. */
+export interface SuggestionWalk {
+  order: readonly string[];
+  /** Candidates per source code, best first; rejected ones are taken out as they are rejected. */
+  candidates: Readonly<Record<string, readonly LinkSuggestion[]>>;
+  /** Position in `order`; `order.length` once every code has been seen. */
+  index: number;
+  /** The highlighted candidate's position in the current code's list (what `x` rejects). */
+  highlighted: number;
+  /** Candidate codes chosen for the current source code, in the order chosen. */
+  chosen: readonly string[];
+}
+
+export type SuggestionWalkStep =
+  | { type: 'toggle'; index: number }
+  | { type: 'highlight'; index: number }
+  | { type: 'rejected'; code: string; candidate: string }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'restart' };
+
+/** A walk over an answer of `GET /api/links/suggestions`, at its first code. */
+export function startWalk(codes: LinkSuggestions['codes']): SuggestionWalk {
+  return { order: suggestedCodeOrder(codes), candidates: codes, index: 0, highlighted: 0, chosen: [] };
+}
+
+/** The source code shown, or null when the walk is over (or there was nothing to walk). */
+export function currentCode(walk: SuggestionWalk): string | null {
+  return walk.order[walk.index] ?? null;
+}
+
+const noCandidates: readonly LinkSuggestion[] = [];
+
+/** The shown code's candidates left, best first. */
+export function currentCandidates(walk: SuggestionWalk): readonly LinkSuggestion[] {
+  const code = currentCode(walk);
+  return code === null ? noCandidates : (walk.candidates[code] ?? noCandidates);
+}
+
+/** One step of the walk; a step that does not apply leaves it as it is. */
+export function stepWalk(walk: SuggestionWalk, step: SuggestionWalkStep): SuggestionWalk {
+  const candidates = currentCandidates(walk);
+  switch (step.type) {
+    case 'toggle': {
+      const candidate = candidates[step.index];
+      if (!candidate) return walk;
+      const chosen = walk.chosen.includes(candidate.code) ? walk.chosen.filter((code) => code !== candidate.code) : [...walk.chosen, candidate.code];
+      return { ...walk, chosen, highlighted: step.index };
+    }
+    case 'highlight':
+      if (candidates.length === 0) return walk;
+      return { ...walk, highlighted: Math.min(candidates.length - 1, Math.max(0, step.index)) };
+    case 'rejected': {
+      const list = walk.candidates[step.code];
+      if (!list?.some((candidate) => candidate.code === step.candidate)) return walk;
+      const left = list.filter((candidate) => candidate.code !== step.candidate);
+      const here = currentCode(walk) === step.code;
+      return {
+        ...walk,
+        candidates: { ...walk.candidates, [step.code]: left },
+        chosen: here ? walk.chosen.filter((code) => code !== step.candidate) : walk.chosen,
+        highlighted: here ? Math.min(walk.highlighted, Math.max(0, left.length - 1)) : walk.highlighted,
+      };
+    }
+    case 'next':
+      if (walk.index >= walk.order.length) return walk;
+      return { ...walk, index: walk.index + 1, highlighted: 0, chosen: [] };
+    case 'previous':
+      if (walk.index === 0) return walk;
+      return { ...walk, index: walk.index - 1, highlighted: 0, chosen: [] };
+    case 'restart':
+      return { ...walk, index: 0, highlighted: 0, chosen: [] };
+  }
+}
