@@ -3,6 +3,7 @@ import { conversionRun, conversionRunFailed } from './processors/conversion-run.
 import { crosswalkImport } from './processors/crosswalk-import.js';
 import { crosswalkRemoveSet } from './processors/crosswalk-remove-set.js';
 import { datasetIngest, datasetIngestFailed } from './processors/dataset-ingest.js';
+import { linksSuggest } from './processors/links-suggest.js';
 import { predictionsBulkAccept } from './processors/predictions-bulk-accept.js';
 import { predictionsImport, predictionsImportFailed } from './processors/predictions-import.js';
 import { predictionsRun, predictionsRunFailed } from './processors/predictions-run.js';
@@ -22,6 +23,7 @@ export const processorFactories: ProcessorFactories = {
   'predictions.run': predictionsRun,
   'predictions.run-chunk': predictionsRunChunk,
   'conversion.run': conversionRun,
+  'links.suggest': linksSuggest,
 };
 
 export const finalFailureHooks: FinalFailureHooks = {

@@ -308,6 +308,25 @@ export const jobKinds = {
     attempts: 3,
   }),
   /**
+   * Suggests links from one scheme to another (issue 31): for each leaf of the source without a
+   * link to the target (every leaf with `all`), up to ten candidates scored from the codes' words,
+   * titles coded in both schemes, the target's built-in coder and chains through linked schemes;
+   * the pair's candidates replaced at once at the end.
+   */
+  'links.suggest': defineJobKind({
+    label: 'Suggest links',
+    input: z.object({ source: schemeId, target: schemeId, all: z.boolean().default(false), actorId: z.string().uuid() }),
+    phases: z.enum(['gathering', 'scoring', 'storing', 'done']),
+    result: z.object({
+      /** Source codes looked at, and those given at least one candidate. */
+      codes: z.number().int().nonnegative(),
+      suggested: z.number().int().nonnegative(),
+      /** Evidence counted per kind (candidates that carry it). */
+      evidence: z.record(z.string(), z.number().int().nonnegative()),
+    }),
+    attempts: 2,
+  }),
+  /**
    * Converts a dataset's codes (or a prediction set's reviewed mappings) into another scheme
    * through the link graph: sums per source code, each code placed (direct links, two
    * hops, default to parent), split in whole parts among its targets; stored at once.

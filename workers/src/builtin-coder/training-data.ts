@@ -24,7 +24,7 @@ export interface TrainingSummary {
  */
 export async function gatherTraining(
   db: Queryable,
-  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null; schemes?: SchemeContext },
+  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null; schemes?: SchemeContext; exceptLinked?: SchemeId },
 ): Promise<{ titles: CodedTitle[]; summary: TrainingSummary }> {
   const titles: CodedTitle[] = [];
   const sources: TrainingSource[] = [];
@@ -75,12 +75,13 @@ export function trainedLanguages(summary: TrainingSummary): Set<string> {
 /**
  * Titles coded in another scheme, carried into this one through the links between the two,
  * each weighing less than direct evidence and sharing its weight among the codes it
- * is linked to. Only schemes with links to this one are read.
+ * is linked to. Only schemes with links to this one are read, but `exceptLinked` (link
+ * suggestions for that scheme never learn from the pair's own links).
  */
 async function linkedTraining(
   db: Queryable,
   schemes: SchemeContext,
-  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null },
+  input: { scheme: SchemeId; viewer: DatasetViewer; seedDir: string | null; exceptLinked?: SchemeId },
 ): Promise<{ scheme: SchemeId; titles: CodedTitle[] }[]> {
   const maps = await readLinkMaps(schemes, [input.scheme]);
   const target = (await schemes.trees.get(input.scheme)).tree.lookup;
@@ -91,7 +92,7 @@ async function linkedTraining(
     const label = target[value]?.label;
     if (!label) continue;
     for (const [other, values] of Object.entries(byScheme)) {
-      if (!isSchemeId(other) || other === input.scheme) continue;
+      if (!isSchemeId(other) || other === input.scheme || other === input.exceptLinked) continue;
       const otherLookup = (await schemes.trees.get(other)).tree.lookup;
       const inverse = towards.get(other) ?? new Map<string, string[]>();
       towards.set(other, inverse);

@@ -25,6 +25,7 @@ const samples: Record<JobKind, { result: unknown; says: string }> = {
   'predictions.run-chunk': { result: { titles: 500, coded: 480, learnedFrom, worker: 'host:1' }, says: 'Coded 480 of 500 titles' },
   'predictions.bulk-accept': { result: { accepted: 1, batchId: uuid }, says: 'Accepted 1 prediction' },
   'conversion.run': { result: { sourceCodes: 359, problematic: 0 }, says: 'Converted 359 codes' },
+  'links.suggest': { result: { codes: 412, suggested: 398, evidence: { name: 3_980, coder: 1_200 } }, says: 'Suggested links for 398 of 412 codes' },
 };
 
 const finished = (kind: string, result: unknown): Pick<JobRun, 'kind' | 'label' | 'result'> => ({

@@ -37,6 +37,7 @@ const outcomeWordings: { [K in JobKind]: (result: JobResult<K>) => string } = {
   'predictions.bulk-accept': ({ accepted }) => `Accepted ${count(accepted, 'prediction', 'predictions')}`,
   'conversion.run': ({ sourceCodes, problematic }) =>
     listed(`Converted ${count(sourceCodes, 'code', 'codes')}`, problematic > 0 && `${problematic.toLocaleString(locale)} of them problematic`),
+  'links.suggest': ({ codes, suggested }) => `Suggested links for ${suggested.toLocaleString(locale)} of ${count(codes, 'code', 'codes')}`,
 };
 
 /** Whether a kind has its own sentence (the unit tests hold every kind of job-kinds.ts to it). */
