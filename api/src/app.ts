@@ -26,6 +26,7 @@ import { predictionUploadRoutes } from './routes/predictions/prediction-upload-r
 import { datasetRoutes } from './routes/datasets/dataset-routes.js';
 import { jobRoutes } from './routes/jobs/job-routes.js';
 import { linkRoutes } from './routes/links/link-routes.js';
+import { linkSuggestionRoutes } from './routes/links/link-suggestion-routes.js';
 import { exportRoutes } from './routes/export/export-routes.js';
 import { healthRoutes } from './routes/health/health-routes.js';
 import { codeMatchRoutes } from './routes/schemes/code-match-routes.js';
@@ -70,7 +71,7 @@ export function createKoaApp(app: AppContext): Koa<AppState> {
   }) as unknown as Koa.Middleware<AppState>;
   koa.use(async (ctx, next) => (isApiPath(ctx.path) ? parseJsonBody(ctx, next) : next()));
 
-  for (const router of [healthRoutes(app), authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), crosswalkSetRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), reviewBatchRoutes(app), secondOpinionRoutes(app), auditRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
+  for (const router of [healthRoutes(app), authRoutes(app), jobRoutes(app), adminRoutes(app), schemeRoutes(app), codeMatchRoutes(app), linkRoutes(app), linkSuggestionRoutes(app), crosswalkSetRoutes(app), crosswalkRoutes(app), datasetRoutes(app), predictionUploadRoutes(app), predictionSetRoutes(app), predictionExportRoutes(app), bulkAcceptRoutes(app), reviewBatchRoutes(app), secondOpinionRoutes(app), auditRoutes(app), conversionRoutes(app), translateRoutes(app), siteRoutes(app), sparqlRoutes(app), exportRoutes(app)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }
