@@ -1,12 +1,25 @@
 import { relationBetween } from '@og/shared/contracts/links';
 import { codeCell, csvFile } from '@og/shared/domain/csv-writer';
+import { manualMappingCuration } from '@og/shared/domain/link-justifications';
 import { type SchemeId, schemeById } from '@og/shared/domain/schemes';
 import type { Queryable } from '../db/database.js';
 import { type CrosswalkSetRow, findCrosswalkSet } from '../db/queries/crosswalk-sets.js';
 import { findLinkFacts, type LinkEnds, type LinkFacts } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { readLinkMaps } from './link-maps.js';
-import { factCells, factPrefixLines, mappingTool, metadataValue, sssomColumns, type SssomColumn, tsvCell } from './sssom-facts.js';
+import { listLinkRejections } from './link-rejections.js';
+import {
+  factCells,
+  factPrefixLines,
+  mappingTool,
+  metadataValue,
+  type OptionalSssomColumn,
+  optionalSssomColumns,
+  type SssomColumn,
+  sssomColumnsWith,
+  suggestionCells,
+  tsvCell,
+} from './sssom-facts.js';
 
 export const crosswalkFormats = ['sssom', 'csv'] as const;
 export type CrosswalkFormat = (typeof crosswalkFormats)[number];
@@ -32,7 +45,9 @@ interface CrosswalkRow {
  * elsewhere is the same set again; then one mapping a row, `predicate_id` a `skos:` CURIE, subjects
  * and objects CURIEs of the codes' IRIs, and each link's facts: its justification, its weight as
  * `confidence` when the weight is a share of the subject, its maker (`author_id` a user,
- * `creator_id` a crosswalk set), `mapping_date` and comment) or CSV
+ * `creator_id` a crosswalk set), `mapping_date` and comment; a link accepted from the suggestions
+ * adds its `similarity_score` (also its `confidence` when it has no share) and its `reviewer_id`;
+ * then the pair's negative mappings, `predicate_modifier: Not`) or CSV (links only)
  * (`source_code,target_code,relation,…` by code string), both of which the crosswalk import reads
  * back, so an export imported into an empty store gives the same links. The CSV's names, and any
  * code string but a plain number, are guarded against formula injection by the CSV writer.
@@ -67,7 +82,7 @@ export async function exportCrosswalk(
     );
     return { body, contentType: 'text/csv; charset=utf-8', fileName };
   }
-  const facts = await findLinkFacts(db, rows.map((row) => row.ends));
+  const [facts, rejections] = await Promise.all([findLinkFacts(db, rows.map((row) => row.ends)), listLinkRejections(schemes, source, target)]);
   // A weight is written as the confidence only when it is a share of the subject (the source code).
   const sourceEnd = source < target ? 'first' : 'second';
   // A code's IRI is its scheme's prefix and its value (DESIGN §3): the CURIE of the prefix and the value.
@@ -82,20 +97,48 @@ export async function exportCrosswalk(
     `# mapping_set_title: ${metadataValue(set?.name ?? `${schemeById(source).label} to ${schemeById(target).label}`)}`,
     `# license: ${metadataValue(set?.license ?? options.license)}`,
     `# mapping_tool: ${mappingTool}`,
-    sssomColumns.join('\t'),
   ];
-  const lines = rows.map((row) => {
-    const cells: Record<SssomColumn, string> = {
+  type Cells = Partial<Record<SssomColumn | OptionalSssomColumn, string>>;
+  const mappings: { sourceCode: string; targetCode: string; cells: Cells }[] = rows.map((row) => {
+    const fact = facts.get(`${row.ends.first} ${row.ends.second}`);
+    const cells: Cells = {
       subject_id: curie(source, row.sourceValue),
       subject_label: tsvCell(row.sourceName),
       predicate_id: `skos:${row.relation}`,
       object_id: curie(target, row.targetValue),
       object_label: tsvCell(row.targetName),
-      ...factCells(facts.get(`${row.ends.first} ${row.ends.second}`), sourceEnd),
+      ...factCells(fact, sourceEnd),
+      ...suggestionCells(fact, sourceEnd),
     };
-    return sssomColumns.map((column) => cells[column]).join('\t');
+    return { sourceCode: row.sourceCode, targetCode: row.targetCode, cells };
   });
-  return { body: `${[...header, ...lines].join('\n')}\n`, contentType: 'text/tab-separated-values; charset=utf-8', fileName };
+  // Negative mappings (`predicate_modifier: Not`): pairs an admin said are not a match; the import reads them back as such.
+  for (const rejection of rejections) {
+    const sourceCode = sourceTree.tree.lookup[rejection.source.value];
+    const targetCode = targetTree.tree.lookup[rejection.target.value];
+    if (!sourceCode || !targetCode) continue; // a code gone from its scheme
+    mappings.push({
+      sourceCode: sourceCode.label,
+      targetCode: targetCode.label,
+      cells: {
+        subject_id: curie(source, rejection.source.value),
+        subject_label: tsvCell(sourceCode.name),
+        predicate_id: `skos:${rejection.relation}`,
+        predicate_modifier: 'Not',
+        object_id: curie(target, rejection.target.value),
+        object_label: tsvCell(targetCode.name),
+        mapping_justification: manualMappingCuration,
+        author_id: rejection.madeBy ? `oguser:${rejection.madeBy}` : '',
+        mapping_date: rejection.madeAt.slice(0, 10),
+        comment: tsvCell(rejection.comment ?? ''),
+      },
+    });
+  }
+  mappings.sort((a, b) => (a.sourceCode < b.sourceCode ? -1 : a.sourceCode > b.sourceCode ? 1 : a.targetCode < b.targetCode ? -1 : a.targetCode > b.targetCode ? 1 : 0));
+  const used = new Set((Object.keys(optionalSssomColumns) as OptionalSssomColumn[]).filter((column) => mappings.some((mapping) => mapping.cells[column])));
+  const columns = sssomColumnsWith(used);
+  const lines = mappings.map((mapping) => columns.map((column) => mapping.cells[column] ?? '').join('\t'));
+  return { body: `${[...header, columns.join('\t'), ...lines].join('\n')}\n`, contentType: 'text/tab-separated-values; charset=utf-8', fileName };
 }
 
 /** The crosswalk set every one of the links is (`set_id`), or null: some link is no set's, or the links are several sets'. */

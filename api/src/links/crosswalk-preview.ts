@@ -64,7 +64,7 @@ export async function previewCrosswalk(filePath: string, fields: Pick<CrosswalkI
           sourceCode: row.sourceCode,
           targetCode: row.targetCode,
           relation: row.relation,
-          relationText: relationText || null,
+          relationText: (row.negated ? `Not ${relationText}` : relationText) || null,
           weight: row.weight ?? null,
           badWeight: row.badWeight ?? null,
         });

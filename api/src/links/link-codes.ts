@@ -1,7 +1,9 @@
 import { type BulkLinkRequest, type ClearLinksRequest, isPseudoTarget, type LinkRequest, type PseudoTarget } from '@og/shared/contracts/links';
 import { type LinkingOffer, linkingOfferLabels, linkingOfferRefusal } from '@og/shared/domain/linking-offers';
 import type { SchemeId } from '@og/shared/domain/schemes';
+import { suggestionJustification } from '@og/shared/domain/link-justifications';
 import { AppError } from '@og/shared/errors/app-error';
+import { deleteLinkRejection } from '../db/queries/link-rejections.js';
 import { bothHaveChildrenMessage, childrenOfExistingCodes, editLinks, type LinkEnd, pairGraph, storedLink } from './link-edits.js';
 import { readLinkingFacts, unlinkableCodes } from './link-facts.js';
 import type { LinkEnds } from '../db/queries/link-records.js';
@@ -73,18 +75,25 @@ export async function createLink(schemes: SchemeContext, actorId: string, reques
   }
   const targetEnd = { scheme: request.targetScheme, value: target };
   const link = storedLink(schemes, source, targetEnd, request.relation);
-  return editLinks(schemes, actorId, pair, {
+  const { suggestion } = request;
+  const changed = await editLinks(schemes, actorId, pair, {
     action: 'link.create',
     subject: sourceIri,
-    details: { target: schemes.iris.code(targetEnd.scheme, targetEnd.value), relation: request.relation ?? null, stored: link },
+    details: { target: schemes.iris.code(targetEnd.scheme, targetEnd.value), relation: request.relation ?? null, stored: link, ...(suggestion ? { suggestion } : {}) },
     async check() {
       const children = await childrenOfExistingCodes(schemes, [source, targetEnd]);
       if (children.get(link.first)! > 0 && children.get(link.second)! > 0) throw new AppError('bad_request', bothHaveChildrenMessage);
       await refuseUnlinkable(schemes, pair, [source, targetEnd]);
     },
     write: () => replaceLinks(graph, [[link.first, link.second]], [link]),
-    records: { made: [endsOf(link)], madeBy: actorId },
+    // An accepted suggestion is the admin's review of what the evidence found: how it was found, and its score (never a weight).
+    records: suggestion
+      ? { made: [endsOf(link)], madeBy: actorId, justification: suggestionJustification(suggestion.evidence), score: suggestion.score }
+      : { made: [endsOf(link)], madeBy: actorId },
   });
+  // A pair linked is no longer rejected: the admin changed their mind.
+  await deleteLinkRejection(schemes.db, endsOf(link));
+  return changed;
 }
 
 /**

@@ -24,6 +24,41 @@ export const sssomColumns = [
 ] as const;
 export type SssomColumn = (typeof sssomColumns)[number];
 
+/**
+ * SSSOM columns a table has only when one of its rows fills them: `predicate_modifier` (`Not`, a
+ * negative mapping), `similarity_score` and `reviewer_id` (a link an admin accepted from the link
+ * suggestions). Each stands after the column named here, as SSSOM orders them.
+ */
+export const optionalSssomColumns = { predicate_modifier: 'predicate_id', similarity_score: 'confidence', reviewer_id: 'author_id' } as const;
+export type OptionalSssomColumn = keyof typeof optionalSssomColumns;
+
+/** The columns of a table that uses these optional ones, in order. */
+export function sssomColumnsWith(used: ReadonlySet<OptionalSssomColumn>): (SssomColumn | OptionalSssomColumn)[] {
+  const optional = Object.keys(optionalSssomColumns) as OptionalSssomColumn[];
+  return sssomColumns.flatMap((column) => [column, ...optional.filter((extra) => used.has(extra) && optionalSssomColumns[extra] === column)]);
+}
+
+/**
+ * The cells of a link an admin accepted from the suggestions (it has a score): the suggestion's
+ * score as `similarity_score`, and as `confidence` where the link has no weight that is a share of
+ * the subject (the import reads a confidence equal to the similarity score as no weight); the admin
+ * as `reviewer_id`, not `author_id` (the suggestions found it; `mapping_tool` names the tool). Null
+ * for any other link.
+ */
+export function suggestionCells(
+  fact: LinkFacts | undefined,
+  subjectEnd: 'first' | 'second',
+): Pick<Record<SssomColumn | OptionalSssomColumn, string>, 'confidence' | 'similarity_score' | 'author_id' | 'reviewer_id'> | null {
+  if (fact?.score == null) return null;
+  const share = fact.weight != null && fact.weightOf === subjectEnd;
+  return {
+    confidence: share ? String(fact.weight) : String(fact.score),
+    similarity_score: String(fact.score),
+    author_id: '',
+    reviewer_id: !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
+  };
+}
+
 /** The justification of a link without a record: nothing says how it was made. */
 export const unspecifiedMatching = 'semapv:UnspecifiedMatching';
 

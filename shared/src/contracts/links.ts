@@ -29,6 +29,23 @@ export function isPseudoTarget(value: string): value is PseudoTarget {
 const differentSchemes = <T extends { sourceScheme: SchemeId; targetScheme: SchemeId }>(link: T) => link.sourceScheme !== link.targetScheme;
 const sameSchemeMessage = { message: 'A link joins codes of two different schemes', path: ['targetScheme'] };
 
+/**
+ * The kinds of evidence a link suggestion rests on (`suggestionEvidenceKinds` of
+ * ./link-suggestions.ts, which imports this module and so cannot be imported here).
+ */
+const acceptedEvidenceKinds = ['name', 'titles', 'coder', 'chain'] as const;
+
+/**
+ * The suggestion a link is accepted from (issue 31): its score in [0, 1] and the kinds of its
+ * evidence. The link records `semapv:LexicalMatching` when the evidence is the codes' names alone,
+ * `semapv:CompositeMatching` otherwise, with the score (never a weight: conversions do not split by it).
+ */
+export const acceptedSuggestion = z.object({
+  score: z.number().min(0).max(1),
+  evidence: z.array(z.enum(acceptedEvidenceKinds)).min(1).max(acceptedEvidenceKinds.length),
+});
+export type AcceptedSuggestion = z.infer<typeof acceptedSuggestion>;
+
 /** `POST /api/links`, `DELETE /api/links`: one link (SPEC §7), or a pseudo-target marker. */
 export const linkRequest = z
   .object({
@@ -38,6 +55,8 @@ export const linkRequest = z
     targetScheme: schemeId,
     /** Read from source to target; a new link is a closeMatch, an existing one takes this relation instead of its own. */
     relation: linkRelation.optional(),
+    /** `POST` only: the link is a suggestion the admin accepted (its score and evidence become the link's facts). */
+    suggestion: acceptedSuggestion.optional(),
   })
   .refine(differentSchemes, sameSchemeMessage);
 export type LinkRequest = z.infer<typeof linkRequest>;

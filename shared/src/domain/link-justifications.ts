@@ -5,3 +5,15 @@
  */
 export const manualMappingCuration = 'semapv:ManualMappingCuration';
 export const unspecifiedMatching = 'semapv:UnspecifiedMatching';
+
+/** An accepted link suggestion whose evidence is the codes' names alone (issue 31). */
+export const lexicalMatching = 'semapv:LexicalMatching';
+/** An accepted link suggestion whose evidence combines several kinds (titles, the coder, chains, names). */
+export const compositeMatching = 'semapv:CompositeMatching';
+/** Links made by composing two links across a scheme between them. */
+export const mappingChaining = 'semapv:MappingChaining';
+
+/** How a link accepted from a suggestion was found, from the kinds of its evidence. */
+export function suggestionJustification(evidence: readonly string[]): string {
+  return evidence.length > 0 && evidence.every((kind) => kind === 'name') ? lexicalMatching : compositeMatching;
+}

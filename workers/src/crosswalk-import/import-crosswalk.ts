@@ -1,72 +1,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { Duplex } from 'node:stream';
-import type pg from 'pg';
 import type { LinkRelation } from '@og/shared/contracts/links';
 import { unspecifiedMatching } from '@og/shared/domain/link-justifications';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
-import { type Database, inTransaction } from '@og/api/db/database';
+import type { Database } from '@og/api/db/database';
 import { appendAudit } from '@og/api/db/queries/audit-log';
 import { type CrosswalkReading, findCrosswalkSetOfFile, saveCrosswalkSet } from '@og/api/db/queries/crosswalk-sets';
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
-import { type LinkMaker, recordLinksMade, type WeightedLinkEnds } from '@og/api/db/queries/link-records';
+import { type LinkRejection, saveLinkRejections } from '@og/api/db/queries/link-rejections';
+import type { LinkMaker, WeightedLinkEnds } from '@og/api/db/queries/link-records';
 import { pairGraph, storedLink } from '@og/api/links/link-edits';
-import { forEachIriTriple, relationOfIri, type StoredLink } from '@og/api/links/link-queries';
+import type { StoredLink } from '@og/api/links/link-queries';
+import { existingLinks, writeSetLinks } from '@og/api/links/set-links';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { withSchemeLock } from '@og/api/schemes/scheme-lock';
-import { iri, ntriple, type SparqlFragment } from '@og/api/sparql/sparql-builder';
 import { quoteValue } from '@og/api/files/dataset-file-error';
 import { findCode, schemeCodes } from '../scheme-codes/scheme-codes.js';
 import { CrosswalkFileError } from '@og/api/links/crosswalk-file/crosswalk-file-error';
 import { openCrosswalkFile } from '@og/api/links/crosswalk-file/crosswalk-file';
 import type { CrosswalkRow } from '@og/api/links/crosswalk-file/crosswalk-row';
-
-/** The links a pair's graph holds, each as `first second` and as `second first` (their IRIs). */
-async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set<string>> {
-  const text = await schemes.store.readGraph(graph);
-  const existing = new Set<string>();
-  forEachIriTriple(text, (subjectStart, subjectEnd, predicateStart, predicateEnd, objectStart, objectEnd) => {
-    if (!relationOfIri(text.slice(predicateStart, predicateEnd))) return;
-    const subject = text.slice(subjectStart, subjectEnd);
-    const object = text.slice(objectStart, objectEnd);
-    existing.add(`${subject} ${object}`).add(`${object} ${subject}`);
-  });
-  return existing;
-}
-
-/** The links as N-Triples lines; each code's IRI checked once, however many links it has. */
-function linkTriples(links: StoredLink[]): string {
-  const terms = new Map<string, SparqlFragment>();
-  const term = (value: string) => {
-    let fragment = terms.get(value);
-    if (!fragment) terms.set(value, (fragment = iri(value)));
-    return fragment;
-  };
-  return `${links.map((link) => ntriple(term(link.first), term(`http://www.w3.org/2004/02/skos/core#${link.relation}`), term(link.second))).join('\n')}\n`;
-}
-
-/**
- * Loads the links into the pair's graph and records when they were made, the two at once: the
- * records' INSERT runs in Postgres (another process) while the store loads here, which holds this
- * thread. The records are committed only once the load is durable. Side by side, the two take
- * about the time of one.
- */
-async function writeLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
-  await inTransaction(db, async (client) => {
-    let settled = false;
-    const recorded = recordLinksMade(client, links, maker, { keepExisting: true }).finally(() => (settled = true));
-    recorded.catch(() => undefined); // awaited below
-    // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
-    const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
-    while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
-    const triples = linkTriples(links);
-    const loading = schemes.store.loadGraph(graph, triples, { replace: false });
-    const [load, record] = await Promise.allSettled([loading, recorded]);
-    if (load.status === 'rejected') throw load.reason;
-    if (record.status === 'rejected') throw record.reason;
-  });
-}
 
 /** A link the import makes, with its facts. */
 type ImportedLink = StoredLink & WeightedLinkEnds;
@@ -172,6 +125,26 @@ export async function importCrosswalk(
   // mapping-relation column, and its rows take the relation chosen for rows that name none.
   const unreadRelation: { row: CrosswalkRow; sourceValue: string | null; targetValue: string | null }[] = [];
   let readRelations = 0;
+  // SSSOM's negated mappings (`predicate_modifier: Not`) are kept as negative mappings (rejections), never links.
+  const rejections = new Map<string, LinkRejection>();
+  let negatedRows = 0;
+  const reject = (row: CrosswalkRow, sourceValue: string | null, targetValue: string | null) => {
+    if (sourceValue === null) refuse(row, 'unknown source code');
+    else if (targetValue === null) refuse(row, 'unknown target code');
+    else {
+      negatedRows++;
+      const pair = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, row.relation ?? input.relation);
+      const date = row.date && /^\d{4}-\d{2}-\d{2}$/.test(row.date) ? new Date(`${row.date}T00:00:00Z`) : null;
+      rejections.set(`${pair.first} ${pair.second}`, {
+        first: pair.first,
+        second: pair.second,
+        relation: pair.relation,
+        madeBy: context.actorId,
+        comment: row.comment ?? null,
+        madeAt: date && !Number.isNaN(date.getTime()) ? date : null,
+      });
+    }
+  };
   const take = (row: CrosswalkRow, sourceValue: string | null, targetValue: string | null, relation: LinkRelation) => {
     if (sourceValue === null) refuse(row, 'unknown source code');
     else if (targetValue === null) refuse(row, 'unknown target code');
@@ -179,6 +152,7 @@ export async function importCrosswalk(
       const link: ImportedLink = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
       if (row.justification) link.justification = row.justification;
       if (row.comment) link.comment = row.comment;
+      if (row.score !== undefined) link.score = row.score;
       const key = `${link.first} ${link.second}`;
       links.set(key, link);
       if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
@@ -195,6 +169,7 @@ export async function importCrosswalk(
     weights.check(row);
     if (!row.sourceCode) refuse(row, 'no source code');
     else if (!row.targetCode) refuse(row, 'no target code');
+    else if (row.negated) reject(row, sourceValue, targetValue);
     else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
     else take(row, sourceValue, targetValue, row.relation ?? input.relation);
   }
@@ -206,7 +181,7 @@ export async function importCrosswalk(
   weights.throwIfBad(file.columns.weight ?? '');
   weights.apply(links);
   refusals.sort((a, b) => a.line - b.line);
-  const matched = rows - refusals.length;
+  const matched = rows - refusals.length - negatedRows;
 
   const fileHash = await sha256;
   const reading: CrosswalkReading = { relation: input.relation, weightColumn: input.weightColumn ?? null, relationMap: input.relationMap ?? {}, justification: input.justification ?? null };
@@ -254,10 +229,12 @@ export async function importCrosswalk(
           justification: input.justification ?? unspecifiedMatching,
           setId,
         };
-        await writeLinks(schemes, db, graph, added, maker);
+        await writeSetLinks(schemes, db, graph, added, maker);
         await schemes.revisions.bump(first, second);
       }
-      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length, columns: file.columns, setId };
+      // A rejection already held keeps its own maker and date.
+      await saveLinkRejections(db, [...rejections.values()], { keepExisting: true });
+      const result = { imported: added.length, alreadyPresent: matched - added.length, refused: refusals.length, rejected: rejections.size, columns: file.columns, setId };
       await appendAudit(db, { actorId: context.actorId, action: 'crosswalk.import', scheme: null, subject: graph, before: null, after: { ...input, ...result } });
       return { imported: added.length, setId, sameAs: undefined };
     }),
@@ -271,7 +248,16 @@ export async function importCrosswalk(
     done: rows,
     total: rows,
     unit: 'rows',
-    ...(relationColumnIgnored ? { message: `The relation column holds no SKOS relation: every row was linked as ${input.relation}.` } : {}),
+    ...(relationColumnIgnored || rejections.size
+      ? {
+          message: [
+            relationColumnIgnored ? `The relation column holds no SKOS relation: every row was linked as ${input.relation}.` : '',
+            rejections.size ? `${rejections.size} negated mapping${rejections.size === 1 ? '' : 's'} (predicate_modifier: Not) kept as rejected pairs, not links.` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : {}),
   });
   return {
     imported,

@@ -1,6 +1,20 @@
 import type { Queryable } from '../database.js';
 
-export type AuditAction = 'code.create' | 'code.update' | 'code.move' | 'code.delete' | 'scheme.import' | 'link.create' | 'link.delete' | 'link.clear' | 'link.bulk' | 'crosswalk.import' | 'crosswalk.remove-set';
+export type AuditAction =
+  | 'code.create'
+  | 'code.update'
+  | 'code.move'
+  | 'code.delete'
+  | 'scheme.import'
+  | 'link.create'
+  | 'link.delete'
+  | 'link.clear'
+  | 'link.bulk'
+  | 'link.reject'
+  | 'link.unreject'
+  | 'link.chain'
+  | 'crosswalk.import'
+  | 'crosswalk.remove-set';
 
 export async function appendAudit(
   db: Queryable,

@@ -25,6 +25,8 @@ export interface WeightedLinkEnds extends LinkEnds {
   justification?: string;
   /** Its own comment (an SSSOM row's), over the maker's. */
   comment?: string | null;
+  /** The score of the suggestion it was accepted from (SSSOM's `similarity_score`), in [0, 1]; never a weight. */
+  score?: number | null;
 }
 
 /**
@@ -39,15 +41,15 @@ export interface WeightedLinkEnds extends LinkEnds {
 export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   if (links.length === 0) return;
   await db.query(
-    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id)
-     SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4
+    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id, score)
+     SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4, (link->>6)::real
        FROM jsonb_array_elements($1::jsonb) AS link
       ORDER BY 1, 2
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
          ? 'NOTHING'
          : `UPDATE SET made_at = now(), made_by = EXCLUDED.made_by, source = EXCLUDED.source, justification = EXCLUDED.justification,
-                       comment = EXCLUDED.comment, weight = coalesce(EXCLUDED.weight, link_records.weight),
+                       comment = EXCLUDED.comment, score = EXCLUDED.score, weight = coalesce(EXCLUDED.weight, link_records.weight),
                        weight_of = CASE WHEN EXCLUDED.weight IS NULL THEN link_records.weight_of ELSE EXCLUDED.weight_of END, confirmed_at = NULL`
      }`,
     [
@@ -62,6 +64,7 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
           link.weightOf ?? 'first',
           link.justification ?? maker.justification ?? manualMappingCuration,
           link.comment ?? maker.comment ?? null,
+          link.score ?? null,
         ]),
       ),
       maker.madeBy,
@@ -83,14 +86,16 @@ export interface LinkFacts {
   comment: string | null;
   /** The crosswalk set that made it, when one did. */
   setId: string | null;
+  /** The score of the suggestion an admin accepted it from (absent or null: not a suggestion's). */
+  score?: number | null;
 }
 
 /** The facts of the given links (those without a record left out), keyed `first second`. */
 export async function findLinkFacts(db: Queryable, links: LinkEnds[]): Promise<Map<string, LinkFacts>> {
   const facts = new Map<string, LinkFacts>();
   if (links.length === 0) return facts;
-  const result = await db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: 'first' | 'second' | null; made_by: string | null; source: string | null; made_at: Date; justification: string; comment: string | null; set_id: string | null }>(
-    `SELECT r.first_iri, r.second_iri, r.weight, r.weight_of, r.made_by, r.source, r.made_at, r.justification, r.comment, r.set_id
+  const result = await db.query<{ first_iri: string; second_iri: string; weight: number | null; weight_of: 'first' | 'second' | null; made_by: string | null; source: string | null; made_at: Date; justification: string; comment: string | null; set_id: string | null; score: number | null }>(
+    `SELECT r.first_iri, r.second_iri, r.weight, r.weight_of, r.made_by, r.source, r.made_at, r.justification, r.comment, r.set_id, r.score
        FROM link_records r JOIN unnest($1::text[], $2::text[]) AS asked (first_iri, second_iri) USING (first_iri, second_iri)`,
     [links.map((link) => link.first), links.map((link) => link.second)],
   );
@@ -104,6 +109,7 @@ export async function findLinkFacts(db: Queryable, links: LinkEnds[]): Promise<M
       justification: row.justification,
       comment: row.comment,
       setId: row.set_id,
+      score: row.score,
     });
   }
   return facts;
@@ -126,11 +132,21 @@ export async function forgetLinksOf(db: Queryable, code: string, otherPrefix: st
   );
 }
 
-/** A change of link records that an edit makes once the store has it, kept as data so that it can be made later (./edit-intents.ts). */
-export type LinkRecordsChange = { made: LinkEnds[]; madeBy: string | null } | { forget: LinkEnds[] } | { forgetOf: { code: string; otherPrefix: string } };
+/**
+ * A change of link records that an edit makes once the store has it, kept as data so that it can be made later (./edit-intents.ts).
+ * Links an admin made are manual curation unless `justification` says how they were found (an
+ * accepted suggestion: lexical or composite matching, with its `score`).
+ */
+export type LinkRecordsChange =
+  | { made: LinkEnds[]; madeBy: string | null; justification?: string; score?: number }
+  | { forget: LinkEnds[] }
+  | { forgetOf: { code: string; otherPrefix: string } };
 
 export async function applyLinkRecordsChange(db: Queryable, change: LinkRecordsChange): Promise<void> {
-  if ('made' in change) await recordLinksMade(db, change.made, { madeBy: change.madeBy, justification: manualMappingCuration });
+  if ('made' in change) {
+    const made = change.score === undefined ? change.made : change.made.map((link) => ({ ...link, score: change.score }));
+    await recordLinksMade(db, made, { madeBy: change.madeBy, justification: change.justification ?? manualMappingCuration });
+  }
   else if ('forget' in change) await forgetLinks(db, change.forget);
   else await forgetLinksOf(db, change.forgetOf.code, change.forgetOf.otherPrefix);
 }

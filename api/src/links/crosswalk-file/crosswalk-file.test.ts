@@ -308,7 +308,7 @@ describe('an SSSOM/TSV file', () => {
     }
   });
 
-  it("gives every mapping the set's mapping_date when the table has none, and refuses a negated mapping", async () => {
+  it("gives every mapping the set's mapping_date when the table has none, and reads a negated mapping as negated", async () => {
     const block = ['#curie_map:', '#  A: https://example.org/a/', '#mapping_date: 2023-01-31'];
     const { rows } = await readText(sssom(
       [
@@ -320,8 +320,27 @@ describe('an SSSOM/TSV file', () => {
     ));
     expect(rows).toEqual([
       { line: 5, sourceCode: '1', targetCode: '2', relation: 'closeMatch', sourceIri: 'https://example.org/a/1', targetIri: 'https://example.org/a/2', date: '2023-01-31' },
-      { line: 6, sourceCode: '1', targetCode: '3', relation: null, badRelation: 'Not skos:exactMatch', sourceIri: 'https://example.org/a/1', targetIri: 'https://example.org/a/3', date: '2023-01-31' },
+      { line: 6, sourceCode: '1', targetCode: '3', relation: 'exactMatch', negated: true, sourceIri: 'https://example.org/a/1', targetIri: 'https://example.org/a/3', date: '2023-01-31' },
     ]);
+  });
+
+  it('reads similarity_score as the score, and a confidence restating it as no weight', async () => {
+    const { rows } = await readText(sssom(
+      [
+        ['subject_id', 'predicate_id', 'object_id', 'confidence', 'similarity_score'],
+        ['A:1', 'skos:closeMatch', 'A:2', '0.75', '0.75'],
+        ['A:1', 'skos:closeMatch', 'A:3', '0.5', '0.75'],
+        ['A:1', 'skos:closeMatch', 'A:4', '0.5', ''],
+      ],
+      ['#curie_map:', '#  A: https://example.org/a/'],
+    ));
+    expect(rows.map((row) => [row.targetCode, row.weight, row.score])).toEqual([
+      ['2', undefined, 0.75],
+      ['3', 0.5, 0.75],
+      ['4', 0.5, undefined],
+    ]);
+    const error = await readError(sssom([['subject_id', 'predicate_id', 'object_id', 'similarity_score'], ['A:1', 'skos:closeMatch', 'A:2', 'high']], ['#curie_map:', '#  A: https://example.org/a/']));
+    expect(error.message).toContain("similarity_score 'high' is not a number from 0 to 1");
   });
 
   it('fails, naming the line, on a prefix the curie_map does not declare', async () => {

@@ -19,11 +19,17 @@ export interface CrosswalkRow {
   /** The link's relation; null when the row names none, and the import uses the one the admin chose. */
   relation: LinkRelation | null;
   /**
-   * A CSV's relation cell as written when it is not one of the five (`21`, `owl:sameAs`), or an SSSOM
-   * mapping negated by `predicate_modifier: Not`: the import refuses the row ('bad relation').
-   * `relation` is then null.
+   * A CSV's relation cell as written when it is not one of the five (`21`, `owl:sameAs`): the
+   * import refuses the row ('bad relation'). `relation` is then null.
    */
   badRelation?: string;
+  /**
+   * SSSOM: the mapping is negated (`predicate_modifier: Not`): the subject is not a `relation` of
+   * the object. The import keeps it as a negative mapping (a rejection), never as a link.
+   */
+  negated?: boolean;
+  /** SSSOM: the row's `similarity_score`, in [0, 1] (an accepted suggestion's score; never a weight). */
+  score?: number;
   /** SSSOM: the subject and object as full IRIs (the CURIE expanded with the curie_map). */
   sourceIri?: string;
   targetIri?: string;
@@ -49,12 +55,12 @@ export function cellText(cells: readonly string[], column: number): string {
   return column < 0 ? '' : (cells[column] ?? '').trim();
 }
 
-/** A confidence cell: empty, or a number from 0 to 1; anything else fails the file at its line. */
-export function readConfidence(text: string, line: number): number | undefined {
+/** A confidence cell (or another `column` of numbers in [0, 1]): empty, or a number from 0 to 1; anything else fails the file at its line. */
+export function readConfidence(text: string, line: number, column = 'confidence'): number | undefined {
   if (text === '') return undefined;
   const value = readNumber(text);
   if (value === undefined || value > 1) {
-    throw new CrosswalkFileError(line, `the confidence ${quoteValue(text)} is not a number from 0 to 1.`);
+    throw new CrosswalkFileError(line, `the ${column} ${quoteValue(text)} is not a number from 0 to 1.`);
   }
   return value;
 }

@@ -21,6 +21,7 @@ export interface SssomColumns {
   justification: number;
   modifier: number;
   confidence: number;
+  score: number;
   author: number;
   date: number;
   comment: number;
@@ -34,6 +35,7 @@ export function findSssomColumns(header: readonly string[], line: number): Sssom
     justification: header.indexOf('mapping_justification'),
     modifier: header.indexOf('predicate_modifier'),
     confidence: header.indexOf('confidence'),
+    score: header.indexOf('similarity_score'),
     author: header.indexOf('author_id'),
     date: header.indexOf('mapping_date'),
     comment: header.indexOf('comment'),
@@ -78,7 +80,11 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
 
   const justification = cellText(cells, columns.justification);
   if (justification) expand(justification, 'mapping_justification');
-  const confidence = readConfidence(cellText(cells, columns.confidence), line);
+  const score = readConfidence(cellText(cells, columns.score), line, 'similarity_score');
+  // A confidence that restates the row's similarity score is how sure a matcher was (our export
+  // writes an accepted suggestion's score so), not a share of the subject: it is no weight.
+  const stated = readConfidence(cellText(cells, columns.confidence), line);
+  const confidence = stated !== undefined && stated === score ? undefined : stated;
   const author = cellText(cells, columns.author);
   const comment = cellText(cells, columns.comment);
   for (const id of author.split('|')) if (id.trim()) expand(id.trim(), 'author_id');
@@ -87,9 +93,10 @@ export function readSssomRow({ line, cells }: TableRow, columns: SssomColumns, m
     line,
     sourceCode: subject?.code ?? '',
     targetCode: object?.code ?? '',
-    // A negated mapping ('subject is not a match of object') is no link: the import refuses it.
-    relation: modifier ? null : relation,
-    badRelation: modifier ? `${modifier} ${predicateText}` : undefined,
+    relation,
+    // A negated mapping ('subject is not a match of object') is no link: the import keeps it as a rejection.
+    ...(modifier ? { negated: true } : {}),
+    ...(score !== undefined ? { score } : {}),
     sourceIri: subject?.iri,
     targetIri: object?.iri,
     ...(confidence !== undefined ? { weight: confidence } : {}),

@@ -28,6 +28,7 @@ import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
+import { addLinkRejectionRoutes } from './link-rejection-routes.js';
 
 const gzipText = promisify(zlib.gzip) as (text: string, options: zlib.ZlibOptions) => Promise<Buffer>;
 
@@ -138,6 +139,7 @@ export function linkRoutes(app: AppContext): Router<AppState> {
   router.delete('/', requireAdmin(), linkWrite(linkRequest, deleteLink));
   router.post('/clear', requireAdmin(), linkWrite(clearLinksRequest, clearLinks));
   router.post('/bulk', requireAdmin(), linkWrite(bulkLinkRequest, linkToMany));
+  addLinkRejectionRoutes(router, app);
 
   return router;
 }

@@ -1,0 +1,59 @@
+import type { Duplex } from 'node:stream';
+import type pg from 'pg';
+import { type Database, inTransaction } from '../db/database.js';
+import { type LinkMaker, recordLinksMade, type WeightedLinkEnds } from '../db/queries/link-records.js';
+import type { SchemeContext } from '../schemes/scheme-context.js';
+import { iri, ntriple, type SparqlFragment } from '../sparql/sparql-builder.js';
+import { forEachIriTriple, relationOfIri, type StoredLink } from './link-queries.js';
+
+/**
+ * Writing a crosswalk set's links at once (a `crosswalk.import`, the chained links of a pair):
+ * one bulk load into the pair's graph beside one INSERT of their records, rather than one recorded
+ * edit per link. The caller holds both schemes' locks and bumps their revisions after.
+ */
+
+/** The links a pair's graph holds, each as `first second` and as `second first` (their IRIs). */
+export async function existingLinks(schemes: SchemeContext, graph: string): Promise<Set<string>> {
+  const text = await schemes.store.readGraph(graph);
+  const existing = new Set<string>();
+  forEachIriTriple(text, (subjectStart, subjectEnd, predicateStart, predicateEnd, objectStart, objectEnd) => {
+    if (!relationOfIri(text.slice(predicateStart, predicateEnd))) return;
+    const subject = text.slice(subjectStart, subjectEnd);
+    const object = text.slice(objectStart, objectEnd);
+    existing.add(`${subject} ${object}`).add(`${object} ${subject}`);
+  });
+  return existing;
+}
+
+/** The links as N-Triples lines; each code's IRI checked once, however many links it has. */
+function linkTriples(links: StoredLink[]): string {
+  const terms = new Map<string, SparqlFragment>();
+  const term = (value: string) => {
+    let fragment = terms.get(value);
+    if (!fragment) terms.set(value, (fragment = iri(value)));
+    return fragment;
+  };
+  return `${links.map((link) => ntriple(term(link.first), term(`http://www.w3.org/2004/02/skos/core#${link.relation}`), term(link.second))).join('\n')}\n`;
+}
+
+/**
+ * Loads the links into the pair's graph and records when they were made, the two at once: the
+ * records' INSERT runs in Postgres (another process) while the store loads here, which holds this
+ * thread. The records are committed only once the load is durable. Side by side, the two take
+ * about the time of one. Links that have a record keep it.
+ */
+export async function writeSetLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
+  await inTransaction(db, async (client) => {
+    let settled = false;
+    const recorded = recordLinksMade(client, links, maker, { keepExisting: true }).finally(() => (settled = true));
+    recorded.catch(() => undefined); // awaited below
+    // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
+    const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
+    while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
+    const triples = linkTriples(links);
+    const loading = schemes.store.loadGraph(graph, triples, { replace: false });
+    const [load, record] = await Promise.allSettled([loading, recorded]);
+    if (load.status === 'rejected') throw load.reason;
+    if (record.status === 'rejected') throw record.reason;
+  });
+}
