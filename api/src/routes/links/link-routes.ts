@@ -28,6 +28,7 @@ import { anonymousLimit } from '../../middleware/anonymous-limit.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
+import { addLinkChainRoutes } from './link-chain-routes.js';
 import { addLinkRejectionRoutes } from './link-rejection-routes.js';
 
 const gzipText = promisify(zlib.gzip) as (text: string, options: zlib.ZlibOptions) => Promise<Buffer>;
@@ -140,6 +141,7 @@ export function linkRoutes(app: AppContext): Router<AppState> {
   router.post('/clear', requireAdmin(), linkWrite(clearLinksRequest, clearLinks));
   router.post('/bulk', requireAdmin(), linkWrite(bulkLinkRequest, linkToMany));
   addLinkRejectionRoutes(router, app);
+  addLinkChainRoutes(router, app);
 
   return router;
 }
