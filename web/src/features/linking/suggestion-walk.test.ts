@@ -1,6 +1,6 @@
 import type { LinkSuggestion } from '@og/shared/contracts/link-suggestions';
 import { describe, expect, it } from 'vitest';
-import { currentCandidates, currentCode, startWalk, stepWalk, suggestedCodeOrder } from './suggestion-walk';
+import { chainedCandidateCount, currentCandidates, currentCode, startWalk, stepWalk, suggestedCodeOrder } from './suggestion-walk';
 
 const candidate = (code: string, score: number): LinkSuggestion => ({ code, score, relation: 'closeMatch', evidence: [{ kind: 'name', detail: `name similarity ${score}` }] });
 
@@ -73,5 +73,20 @@ describe('stepWalk', () => {
     const walk = stepWalk(startWalk(codes), { type: 'next' });
     expect(stepWalk(walk, { type: 'highlight', index: 7 }).highlighted).toBe(2);
     expect(stepWalk(walk, { type: 'highlight', index: -1 }).highlighted).toBe(0);
+  });
+});
+
+describe('chainedCandidateCount', () => {
+  it('counts the codes whose best candidate rests on a chain, one per code', () => {
+    const chained = (code: string, score: number): LinkSuggestion => ({ code, score, relation: 'broadMatch', evidence: [{ kind: 'chain', detail: 'via OCC1950 290' }] });
+    expect(
+      chainedCandidateCount({
+        a: [chained('x', 0.6), chained('y', 0.5)],
+        b: [candidate('z', 0.9), chained('w', 0.4)],
+        c: [],
+        d: [chained('v', 0.3)],
+      }),
+    ).toBe(2);
+    expect(chainedCandidateCount(codes)).toBe(0);
   });
 });

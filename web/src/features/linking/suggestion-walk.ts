@@ -97,3 +97,13 @@ export function stepWalk(walk: SuggestionWalk, step: SuggestionWalkStep): Sugges
       return { ...walk, index: 0, highlighted: 0, chosen: [] };
   }
 }
+
+/**
+ * Source codes whose best candidate has a chain through linked schemes among its evidence: what
+ * 'Link chained candidates' links (one chained link per code; a chain that ranks lower lost to better evidence).
+ */
+export function chainedCandidateCount(codes: LinkSuggestions['codes']): number {
+  let count = 0;
+  for (const candidates of Object.values(codes)) if (candidates[0]?.evidence.some((piece) => piece.kind === 'chain')) count++;
+  return count;
+}

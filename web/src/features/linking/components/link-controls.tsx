@@ -3,14 +3,13 @@ import { linkRelation, linkRelations, type LinkRelation } from '@og/shared/contr
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { fromSourceToTarget, relationSentence, relationWords } from '../../../lib/relation-words';
 import type { LinkButtonState } from '../link-button-state';
+import { suggestionKeys } from '../suggestion-keys';
 
-const shortcutHelp = [
-  'W: deselect, or close the subtree',
-  'A: clean up the tree, or switch sides',
-  "S: search the other side for this code's name",
-  'D: link or unlink',
-  'Off while a search box has focus.',
-].join('\n');
+const linkingHelp = ['W: deselect, or close the subtree', 'A: clean up the tree, or switch sides', "S: search the other side for this code's name", 'D: link or unlink'];
+const offNote = 'Off while a search box has focus.';
+const shortcutHelp = [...linkingHelp, offNote].join('\n');
+/** In the Suggestions mode its keys are listed after the linking shortcuts. */
+const suggestionsHelp = [...linkingHelp, '', 'Suggestions:', ...suggestionKeys.map(({ keys, does }) => `${keys}: ${does}`), offNote].join('\n');
 
 export const relationOptions = linkRelations.map((relation) => ({ value: relation, label: relation }));
 
@@ -23,10 +22,12 @@ export interface LinkControlsProps {
   onToggle: () => void;
   canEdit: boolean;
   pending: boolean;
+  /** The Suggestions mode is on: its keys join the shortcut help. */
+  suggesting?: boolean;
 }
 
 /** The link/unlink button between the node details (SPEC §4) and the relation picker beside it. */
-export function LinkControls({ state, relation, onRelationChange, onToggle, canEdit, pending }: LinkControlsProps) {
+export function LinkControls({ state, relation, onRelationChange, onToggle, canEdit, pending, suggesting = false }: LinkControlsProps) {
   const { linked, disabledReason } = state;
   const shown = state.relation ?? relation;
   return (
@@ -80,9 +81,9 @@ export function LinkControls({ state, relation, onRelationChange, onToggle, canE
             </Button>
           </div>
         </Tooltip>
-        <Tooltip label={shortcutHelp} withArrow multiline maw={260} style={{ whiteSpace: 'pre-line' }}>
+        <Tooltip label={suggesting ? suggestionsHelp : shortcutHelp} withArrow multiline maw={260} style={{ whiteSpace: 'pre-line' }}>
           <Group gap={4} justify="center" wrap="wrap" data-testid="shortcut-help">
-            {(['W', 'A', 'S', 'D'] as const).map((key) => (
+            {[...(['W', 'A', 'S', 'D'] as const), ...(suggesting ? (['1–9', 'X', 'Enter'] as const) : [])].map((key) => (
               <Kbd key={key} size="xs">
                 {key}
               </Kbd>

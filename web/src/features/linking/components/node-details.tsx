@@ -5,6 +5,7 @@ import type { CodeRecord, TreeNode } from '@og/shared/contracts/schemes';
 import { schemeById, type SchemeId } from '@og/shared/domain/schemes';
 import { IconHandClick, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { useCodeSuggestionsQuery } from '../api/link-suggestions';
 import type { LinkEdits } from '../hooks/use-link-edits';
 import { nodeLinkFacts } from '../link-facts';
 import type { CodeRef } from '../link-map-changes';
@@ -16,7 +17,7 @@ import { sideTitles } from './linking-tree-panel';
 import { NodeLinkCounts } from './node-link-counts';
 import { NodeLinksList } from './node-links-list';
 import { StaleLinkNotice, type StaleLinkActions } from './stale-link-notice';
-import { SuggestionButton } from './suggestion-button';
+import { SuggestionButton, type SuggestedCode } from './suggestion-button';
 
 /** SPEC §2: the node description popover is 320 px wide. */
 const descriptionWidth = 320;
@@ -89,9 +90,15 @@ function SelectedCode(props: SelectedCodeProps) {
   const facts = useMemo(() => nodeLinkFacts(maps, scheme, otherScheme, node), [maps, scheme, otherScheme, node]);
   const code = useMemo(() => ({ scheme, value: node.value }), [scheme, node.value]);
   const flags = useMemo(() => flagsOfCode(props.staleLinks, code), [props.staleLinks, code]);
-  const suggested = useMemo(
+  const fromFile = useMemo(
     () => (props.suggestions && facts.entryCount === 0 ? suggestionsFor(props.suggestions, scheme, otherScheme, node.value) : []),
     [props.suggestions, facts.entryCount, scheme, otherScheme, node.value],
+  );
+  // The pair's suggestions file wins where it names the code; otherwise the suggestion job's candidates (issue 31).
+  const fromJob = useCodeSuggestionsQuery(scheme, otherScheme, facts.entryCount === 0 && fromFile.length === 0 ? node.value : null).data;
+  const suggested = useMemo<readonly SuggestedCode[]>(
+    () => (fromFile.length > 0 ? fromFile.map((code) => ({ code })) : facts.entryCount === 0 ? (fromJob?.codes[node.value] ?? []) : []),
+    [fromFile, fromJob, facts.entryCount, node.value],
   );
   return (
     <>

@@ -1,4 +1,4 @@
-import type { LinkRelation, PseudoTarget } from '@og/shared/contracts/links';
+import type { AcceptedSuggestion, LinkRelation, PseudoTarget } from '@og/shared/contracts/links';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import { useIsMutating } from '@tanstack/react-query';
 import { useClearLinks } from '../api/clear-links';
@@ -16,6 +16,8 @@ export interface LinkEdits {
   /** Links `source` to `target` with `relation` read from source to target, or changes an existing link's relation to it. */
   link: (source: CodeRef, target: CodeRef, relation: LinkRelation) => void;
   unlink: (source: CodeRef, target: CodeRef) => void;
+  /** Links `source` to `target` as a suggestion accepted: its score and evidence become the link's facts (issue 31). */
+  accept: (source: CodeRef, target: CodeRef, relation: LinkRelation, suggestion: AcceptedSuggestion) => void;
   /** Marks a code unlinkable, or defaulting to its parent, towards a scheme. */
   mark: (code: CodeRef, towards: SchemeId, marker: PseudoTarget) => void;
   unmark: (code: CodeRef, towards: SchemeId, marker: PseudoTarget) => void;
@@ -43,6 +45,7 @@ export function useLinkEdits(target: LinkEditTarget): LinkEdits {
     pending,
     link: (source, to, relation) => create.mutate({ ...single(source, to.scheme, to.value), relation }),
     unlink: (source, to) => remove.mutate(single(source, to.scheme, to.value)),
+    accept: (source, to, relation, suggestion) => create.mutate({ ...single(source, to.scheme, to.value), relation, suggestion }),
     mark: (code, towards, marker) => create.mutate(single(code, towards, marker)),
     unmark: (code, towards, marker) => remove.mutate(single(code, towards, marker)),
     clear: (code, towards) => clear.mutate({ nodeID: code.value, scheme: code.scheme, targetScheme: towards }),
