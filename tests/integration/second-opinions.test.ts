@@ -105,6 +105,63 @@ describe('double coding', () => {
     expect((await (await bea.get(setPath('second-opinions'))).json()) as SecondOpinionCounts).toMatchObject({ pending: plan.length, forYou: plan.length - beaFirst });
   });
 
+  it('hides a waiting entry\'s mapping from all but its first reviewer: entry reads, saves over it, exports', async () => {
+    const read = async (client: HttpClient, string: string) => {
+      const response = await client.get(entryPath(string));
+      expect(response.status).toBe(200);
+      return (await response.json()) as PredictionEntryAnswer;
+    };
+    // Bea coded 'gaardmand' first (61110, tagged Master): she reads her mapping as it is.
+    const own = await read(bea, 'gaardmand');
+    expect(own.predictionEntry.mappings).toMatchObject({ nodeURIs: [hisco('61110')], tags: ['Master'] });
+    expect(own.predictionEntry.awaitingSecondOpinion).toBeUndefined();
+    // Everyone else, the owner included, reads it blind, and is told why.
+    for (const client of [cai, dan, owner]) {
+      const blind = await read(client, 'gaardmand');
+      expect(blind.predictionEntry.mappings).toMatchObject({ nodeURIs: [], predictionURIs: [], tags: [], treeNodes: [] });
+      expect(blind.predictionEntry.awaitingSecondOpinion).toBe(true);
+      expect(JSON.stringify(blind)).not.toMatch(/61110|Master/);
+    }
+    // The review's first entry (file order, mapped ones) is read the same way.
+    const first = await dan.get(setPath('entries/_first?filter=mapped&order=file&threshold=1'));
+    const firstEntry = ((await first.json()) as PredictionEntryAnswer).predictionEntry;
+    expect(firstEntry).toMatchObject({ string: 'skomager', awaitingSecondOpinion: true, mappings: { nodeURIs: [], tags: [] } });
+    // An entry no one offered reads as ever.
+    expect((await read(dan, unmapped)).predictionEntry.awaitingSecondOpinion).toBeUndefined();
+
+    // Nobody but its first reviewer saves over it: not alone, not ticked beside another entry, not with a stale version (whose refusal would send the mapping).
+    const mappings = { nodeURIs: [hisco('95410')], predictionURIs: [], tags: [] };
+    for (const body of [{ mappings }, { mappings, version: 0 }]) {
+      const refused = await cai.post(entryPath('gaardmand'), body);
+      expect(refused.status).toBe(403);
+      const text = await refused.text();
+      expect(text).toContain('waits for a second opinion');
+      expect(text).not.toMatch(/61110|Master/);
+    }
+    expect((await owner.post(entryPath(unmapped), { mappings, alsoStrings: ['gaardmand'] })).status).toBe(403);
+    expect((await read(bea, 'gaardmand')).predictionEntry.mappings.nodeURIs).toEqual([hisco('61110')]);
+    expect((await read(bea, unmapped)).predictionEntry.mappings.nodeURIs).toEqual([]);
+
+    // The exports write each waiting entry unmapped for all but its first reviewer.
+    const exported = async (client: HttpClient, path: string) => {
+      const response = await client.get(path);
+      expect(response.status).toBe(200);
+      return Papa.parse<Record<string, string>>((await response.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    };
+    const mappedIn = (rows: Record<string, string>[]) =>
+      rows.filter((row) => Object.entries(row).some(([column, value]) => column !== 'string' && /Master|61110|79100|95120|95410|62105|80120/.test(value))).map((row) => row.string);
+    const datasetId = (await env.app.db.query<{ dataset_id: string }>('SELECT dataset_id FROM prediction_sets WHERE id = $1', [setId])).rows[0]!.dataset_id;
+    for (const path of [setPath('export?format=flattened'), `/api/datasets/${datasetId}/export?format=flattened`]) {
+      expect(mappedIn(await exported(dan, path))).toEqual([]);
+      expect(mappedIn(await exported(owner, path))).toEqual([]);
+      expect(new Set(mappedIn(await exported(bea, path)))).toEqual(new Set(plan.filter((entry) => entry.first === 'bea').map((entry) => entry.string)));
+    }
+    const nested = await (await cai.get(setPath('export?format=nested'))).text();
+    // Cai's own (murer 95120) are there, none of Bea's (tømrer 95410, skrædder 79100).
+    expect(nested).toContain('95120');
+    expect(nested).not.toMatch(/95410|79100/);
+  });
+
   it("offers each reviewer the other's entries blind, in the API and in the set's room, and never their own", async () => {
     const firstOf = new Map(plan.map((entry) => [entry.string, entry]));
     // Cai watches the set's room while Bea answers: no event may carry a mapping.

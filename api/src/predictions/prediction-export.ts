@@ -17,6 +17,8 @@ export interface ExportScope {
   sets: { id: string; name: string; slug: string; stats?: Record<string, unknown> | null }[];
   /** Names the file: the set's or the dataset's name. */
   name: string;
+  /** Who downloads it: an entry waiting for a second opinion is written unmapped unless they coded it first. */
+  viewerId: string;
 }
 
 export interface ExportFile {
@@ -65,7 +67,7 @@ async function* flattenedText(deps: { db: Queryable; schemes: SchemeContext }, s
   };
   yield utf8Bom + csvLines([flattenedHeader(layout)]);
   for (const set of scope.sets) {
-    for await (const page of entryPages(deps.db, set.id)) {
+    for await (const page of entryPages(deps.db, set.id, scope.viewerId)) {
       const details = await CodeDetails.of(deps.schemes, page.flatMap((entry) => [...entry.prediction_uris, ...entry.node_uris]));
       yield csvLines(page.flatMap((entry) => flattenedRows(entry, layout, (uri) => details.code(uri), set.name)));
     }
@@ -76,7 +78,7 @@ async function* nestedText(db: Queryable, scope: ExportScope): AsyncGenerator<st
   const withTotals = scope.dataset !== null;
   async function* entries(setId: string): AsyncGenerator<string> {
     let first = true;
-    for await (const page of entryPages(db, setId)) {
+    for await (const page of entryPages(db, setId, scope.viewerId)) {
       yield nestedLines(page, withTotals, first);
       first = false;
     }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/database.js';
 import { findDatasetHeading } from '../db/queries/datasets.js';
 import { findEntry } from '../db/queries/prediction-entry-navigation.js';
+import { findHiddenMappings } from '../db/queries/second-opinions.js';
 import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import {
   allInBand,
@@ -121,7 +122,8 @@ export async function readAudit(app: Pick<AppContext, 'db'>, set: PredictionSetR
  * Records a reviewer's answer to an audit's entry (the last answer counts). The entry's mapping
  * follows as a review save would make it (the mapping log and the counts kept right): the right
  * codes when the top prediction is wrong; the top prediction, accepted, when it is right and the
- * entry is still unmapped (a mapped entry keeps its mapping).
+ * entry is still unmapped (a mapped entry keeps its mapping, as does one waiting for a second
+ * opinion whose first mapping the auditor may not see).
  */
 export async function answerAudit(
   app: Pick<AppContext, 'db'>,
@@ -144,7 +146,9 @@ export async function answerAudit(
     : entry.mapped
       ? null
       : { nodeURIs: [], predictionURIs: top, tags };
-  const saved = mapping ? await saveMapping(app.db, set.id, answer.string, mapping, { userId, propagate: false }) : null;
+  // An entry waiting for its second opinion keeps the mapping this auditor may not see (unless they coded it first); the answer counts all the same.
+  const hidden = mapping !== null && (await findHiddenMappings(app.db, set.id, [answer.string], userId)).has(answer.string);
+  const saved = mapping && !hidden ? await saveMapping(app.db, set.id, answer.string, mapping, { userId, propagate: false }) : null;
   const counts = await recordAuditAnswer(app.db, audit.id, answer.string, { correct: answer.correct, nodeURIs: answer.nodeURIs, userId });
   return { auditId: audit.id, string: answer.string, correct: answer.correct, version: saved?.version ?? null, ...counts, changed: saved?.changed ?? [answer.string] };
 }

@@ -12,12 +12,13 @@ import { isSchemeId } from '@og/shared/domain/schemes';
 import { AppError } from '@og/shared/errors/app-error';
 import type { AppContext } from '../context.js';
 import { type DatasetViewer, findDatasetOwnerId } from '../db/queries/datasets.js';
-import { findEntry } from '../db/queries/prediction-entry-navigation.js';
+import { type EntryRow, findEntry, type ReviewScope } from '../db/queries/prediction-entry-navigation.js';
 import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import {
   countSecondOpinions,
   type DoubleCodedRow,
   findDoubleCoded,
+  findHiddenMappings,
   findSecondOpinion,
   forgetDecision,
   nextPendingString,
@@ -54,6 +55,34 @@ export async function readSecondOpinionCounts(app: Pick<AppContext, 'db'>, set: 
   return { offered, answered, pending: offered - answered, forYou };
 }
 
+/** An entry without its mapping (codes, accepted predictions, tags): as someone who may not see the first mapping reads it. */
+const withoutMapping = (entry: EntryRow): EntryRow => ({ ...entry, node_uris: [], prediction_uris: [], tags: [], mapped: false });
+
+/**
+ * Blindness outside the second opinions' walk: an entry waiting for its second opinion (offered,
+ * not answered) is read by anyone but its first reviewer without its mapping, and said to be
+ * waiting (`awaitingSecondOpinion`), so the review neither shows nor leaks the first mapping; once
+ * answered it reads as any other entry. The owner too reads it blind: they may be its second
+ * reviewer, and see both codings on the agreement page once it is answered.
+ */
+export async function readEntryAsSeenBy(app: Pick<AppContext, 'db' | 'schemes'>, scope: ReviewScope, entry: EntryRow, viewer: DatasetViewer): Promise<PredictionEntryAnswer> {
+  const hidden = (await findHiddenMappings(app.db, scope.setId, [entry.string], viewer.id)).has(entry.string);
+  const answer = await readReviewEntry(app, scope, hidden ? withoutMapping(entry) : entry);
+  return hidden ? { ...answer, predictionEntry: { ...answer.predictionEntry, awaitingSecondOpinion: true } } : answer;
+}
+
+/**
+ * Refuses a save over a mapping the viewer may not see (an entry waiting for its second opinion,
+ * coded first by someone else): they would overwrite what they cannot read, and the refusal of a
+ * stale version would send it to them.
+ */
+export async function requireVisibleMappings(app: Pick<AppContext, 'db'>, setId: string, strings: readonly string[], viewer: DatasetViewer): Promise<void> {
+  const [hidden] = await findHiddenMappings(app.db, setId, strings, viewer.id);
+  if (hidden !== undefined) {
+    throw new AppError('forbidden', `“${hidden}” waits for a second opinion: until it is given, only the reviewer who coded it first may change its mapping.`);
+  }
+}
+
 /**
  * The next entry waiting for this viewer's second opinion, blind: its string, predictions and
  * context as the review shows them, with empty mappings and no neighbours (the first mapping and
@@ -63,8 +92,7 @@ export async function readNextSecondOpinion(app: Pick<AppContext, 'db' | 'scheme
   const string = await nextPendingString(app.db, set.id, viewer.id);
   const entry = string === null ? null : await findEntry(app.db, set.id, string);
   if (!entry) return null;
-  const blind = { ...entry, node_uris: [], prediction_uris: [], tags: [], mapped: false };
-  const answer = await readReviewEntry(app, { setId: set.id, threshold: set.threshold, filter: set.filter, order: set.review_order }, blind);
+  const answer = await readReviewEntry(app, { setId: set.id, threshold: set.threshold, filter: set.filter, order: set.review_order }, withoutMapping(entry));
   return { ...answer, predictionEntry: { ...answer.predictionEntry, prev: null, next: null } };
 }
 

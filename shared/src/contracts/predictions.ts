@@ -129,6 +129,8 @@ export const predictionEntryAnswer = z.object({
     noPredictionReason: z.enum(uncodedReasons).nullable().optional(),
     /** The kept columns of the entry's rows (year, source, reference code…) and, in a dataset's set, the dataset's codes of the title. */
     context: z.array(entryContext).optional(),
+    /** Issue 30: true when the entry waits for a second opinion and its mapping (coded first by someone else) is hidden from the caller: sent empty. */
+    awaitingSecondOpinion: z.boolean().optional(),
   }),
   nodeDetails: z.record(z.string(), nodeDetail),
 });

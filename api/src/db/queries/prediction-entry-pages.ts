@@ -25,17 +25,26 @@ export const exportPageSize = 5_000;
  * A set's entries in the file's order, a page at a time: keyset pages over the partition's
  * (set_id, position) index, each its own short query, so a slow download holds neither a
  * connection nor a transaction between pages. Positions never change, so no entry is skipped or
- * read twice; a mapping saved while the download runs shows in the pages read after it.
+ * read twice; a mapping saved while the download runs shows in the pages read after it. The
+ * mappings are as `viewerId` may see them.
  */
-export async function* entryPages(db: Queryable, setId: string, pageSize = exportPageSize): AsyncGenerator<ExportedEntry[]> {
+export async function* entryPages(db: Queryable, setId: string, viewerId: string, pageSize = exportPageSize): AsyncGenerator<ExportedEntry[]> {
   let after = 0;
   for (;;) {
+    // An entry waiting for its second opinion is written unmapped for anyone but its first
+    // reviewer (db/queries/second-opinions.ts, findHiddenMappings).
     const page = await db.query<Omit<ExportedEntry, 'totals'> & { totals: (string | number)[] }>(
-      `SELECT e.position, e.string, e.predictions, e.occurrences, e.totals, e.node_uris, e.prediction_uris, e.tags, u.username AS mapped_by, e.mapped_at, e.context
+      `SELECT e.position, e.string, e.predictions, e.occurrences, e.totals,
+              CASE WHEN o.string IS NULL THEN e.node_uris ELSE '{}' END AS node_uris,
+              CASE WHEN o.string IS NULL THEN e.prediction_uris ELSE '{}' END AS prediction_uris,
+              CASE WHEN o.string IS NULL THEN e.tags ELSE '{}' END AS tags,
+              CASE WHEN o.string IS NULL THEN u.username END AS mapped_by,
+              CASE WHEN o.string IS NULL THEN e.mapped_at END AS mapped_at, e.context
          FROM prediction_entries e LEFT JOIN users u ON u.id = e.mapped_by
+         LEFT JOIN prediction_second_opinions o ON o.set_id = e.set_id AND o.string = e.string AND o.answered_at IS NULL AND o.first_reviewer IS DISTINCT FROM $4
         WHERE e.set_id = $1 AND e.position > $2
         ORDER BY e.position LIMIT $3`,
-      [setId, after, pageSize],
+      [setId, after, pageSize, viewerId],
     );
     if (page.rows.length === 0) return;
     yield page.rows.map((row) => ({ ...row, occurrences: Number(row.occurrences), totals: row.totals.map(Number) }));

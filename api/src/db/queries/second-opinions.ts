@@ -54,6 +54,18 @@ export async function nextPendingString(db: Queryable, setId: string, userId: st
   return result.rows[0]?.string ?? null;
 }
 
+/**
+ * Blindness: an entry waiting for its second opinion (offered, not answered) shows its mapping to
+ * its first reviewer only; these are the ones among `strings` whose mapping this user may not see.
+ */
+export async function findHiddenMappings(db: Queryable, setId: string, strings: readonly string[], userId: string): Promise<Set<string>> {
+  const result = await db.query<{ string: string }>(
+    'SELECT string FROM prediction_second_opinions WHERE set_id = $1 AND string = ANY($2::text[]) AND answered_at IS NULL AND first_reviewer IS DISTINCT FROM $3',
+    [setId, [...new Set(strings)], userId],
+  );
+  return new Set(result.rows.map((row) => row.string));
+}
+
 /** An offered entry as stored, with its first mapping as it was offered. */
 export interface SecondOpinionRow {
   string: string;

@@ -40,13 +40,14 @@ export function predictionExportRoutes(app: AppContext): Router<AppState> {
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
     requireReadySet(set);
     const dataset = set.dataset_id ? datasetOf(await findVisibleDatasetOr404(app.db, set.dataset_id, viewer)) : null;
-    send(ctx, { kind: 'set', dataset, sets: [set], name: set.name });
+    send(ctx, { kind: 'set', dataset, sets: [set], name: set.name, viewerId: viewer.id });
   });
 
   router.get('/datasets/:id/export', requireUser(), async (ctx) => {
-    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, ctx.state.session!.user);
+    const viewer = ctx.state.session!.user;
+    const dataset = await findVisibleDatasetOr404(app.db, ctx.params.id, viewer);
     const sets = dataset.prediction_sets.filter((set) => set.state === 'ready');
-    send(ctx, { kind: 'dataset', dataset: datasetOf(dataset), sets, name: dataset.title });
+    send(ctx, { kind: 'dataset', dataset: datasetOf(dataset), sets, name: dataset.title, viewerId: viewer.id });
   });
 
   return router;

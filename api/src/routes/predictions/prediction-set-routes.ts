@@ -27,7 +27,8 @@ import { parseInput } from '../../middleware/validate.js';
 import { deletePredictionSet } from '../../predictions/delete-prediction-set.js';
 import { findVisiblePredictionSetOr404, requirePredictionSetManager, requireReadySet } from '../../predictions/prediction-set-access.js';
 import { presentListedPredictionSet, presentMappingSaved, presentPredictionSetDetail, presentSearchOption } from '../../predictions/prediction-set-presenter.js';
-import { readNoEntrySummary, readReviewEntry } from '../../predictions/review-entries.js';
+import { readNoEntrySummary } from '../../predictions/review-entries.js';
+import { readEntryAsSeenBy, requireVisibleMappings } from '../../predictions/second-opinions.js';
 import { keptColumns, setReading } from '../../predictions/entry-context.js';
 import { saveMapping } from '../../predictions/save-mapping.js';
 import { saveReviewSettings } from '../../predictions/save-review-settings.js';
@@ -96,13 +97,14 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     ctx.status = 204;
   });
 
+  // An entry waiting for a second opinion is read blind by all but its first reviewer (issue 30).
   router.get('/prediction-sets/:id/entries/_first', async (ctx) => {
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewerOf(ctx));
     requireReadySet(set);
     const scope = scopeOf(set, ctx);
     const entry = await firstEntry(app.db, scope);
     if (!entry) throw new AppError('not_found', `No ${scope.filter} entry found in dataset`, await readNoEntrySummary(app.db, set, scope));
-    ctx.body = (await readReviewEntry(app, scope, entry)) satisfies PredictionEntryAnswer;
+    ctx.body = (await readEntryAsSeenBy(app, scope, entry, viewerOf(ctx))) satisfies PredictionEntryAnswer;
   });
 
   router.get('/prediction-sets/:id/entries/:string', async (ctx) => {
@@ -110,7 +112,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const entry = await findEntry(app.db, set.id, ctx.params.string!);
     if (!entry) throw new AppError('not_found', 'Entry not found');
-    ctx.body = (await readReviewEntry(app, scopeOf(set, ctx), entry)) satisfies PredictionEntryAnswer;
+    ctx.body = (await readEntryAsSeenBy(app, scopeOf(set, ctx), entry, viewerOf(ctx))) satisfies PredictionEntryAnswer;
   });
 
   router.post('/prediction-sets/:id/entries/:string', async (ctx) => {
@@ -118,6 +120,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, viewer);
     requireReadySet(set);
     const request = parseInput(saveMappingRequest, ctx.request.body);
+    await requireVisibleMappings(app, set.id, [ctx.params.string!, ...request.alsoStrings], viewer);
     const saved = await saveMapping(app.db, set.id, ctx.params.string!, request.mappings, {
       userId: viewer.id,
       version: request.version,
