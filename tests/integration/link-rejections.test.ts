@@ -5,7 +5,8 @@ import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import type { ConversionResult, ConversionWeighting } from '../../shared/src/contracts/conversions.js';
 import type { LinkMaps } from '../../shared/src/contracts/links.js';
-import type { HttpClient } from '../support/http-client.js';
+import type { CodeLinks } from '../../shared/src/contracts/schemes.js';
+import { HttpClient } from '../support/http-client.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 
@@ -111,6 +112,10 @@ describe('negative mappings and accepted suggestions', () => {
     expect((await admin.post('/api/links', pair('1122', '2142', { suggestion: { score: 0.5, evidence: ['guess'] } }))).status).toBe(400);
     expect(await recordOf('1122', '1321')).toEqual({ justification: 'semapv:LexicalMatching', score: 0.83, weight: null, made_by: adminId, source: null });
     expect(await recordOf('1122', '3123')).toEqual({ justification: 'semapv:CompositeMatching', score: 0.42, weight: null, made_by: adminId, source: null });
+    // Explore (anyone) shows the facts: how it was found and its score.
+    const explored = (await (await new HttpClient(env.url).get('/api/schemes/soc2020/codes/1122/links')).json()) as CodeLinks;
+    expect(explored.links.find((link) => link.value === '1321')).toMatchObject({ relation: 'exactMatch', justification: 'semapv:LexicalMatching', score: 0.83 });
+    expect(explored.links.find((link) => link.value === '1321')).not.toHaveProperty('weight');
     // An old client's link is manual curation, without a score.
     expect(await recordOf('1112', '1111')).toMatchObject({ justification: 'semapv:ManualMappingCuration', score: null });
     // The same link sent again by hand is the admin's own curation from then on.

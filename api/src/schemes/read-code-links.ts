@@ -7,7 +7,7 @@ import type { SchemeContext } from './scheme-context.js';
 /**
  * The links of one code to codes of other schemes (Explore's list), each with its weight when it
  * has one, and whose share that weight is: the code's own (the crosswalk read from it), or the
- * linked code's.
+ * linked code's; and how it was made (its justification, and an accepted suggestion's score).
  */
 export async function readCodeLinks(app: { schemes: SchemeContext; db: Database }, scheme: SchemeId, value: string): Promise<CodeLink[]> {
   const links = await app.schemes.repository.readLinks(scheme, value);
@@ -19,8 +19,10 @@ export async function readCodeLinks(app: { schemes: SchemeContext; db: Database 
   const facts = await findLinkFacts(app.db, ends);
   return links.map((link, index) => {
     const fact = facts.get(`${ends[index]!.first} ${ends[index]!.second}`);
-    if (fact?.weight == null || fact.weightOf === null) return link;
+    if (!fact) return link;
+    const made: CodeLink = { ...link, justification: fact.justification, ...(fact.score != null ? { score: fact.score } : {}) };
+    if (fact.weight == null || fact.weightOf === null) return made;
     const codeEnd = scheme < link.scheme ? 'first' : 'second';
-    return { ...link, weight: fact.weight, weightOf: fact.weightOf === codeEnd ? 'code' : 'linked' };
+    return { ...made, weight: fact.weight, weightOf: fact.weightOf === codeEnd ? 'code' : 'linked' };
   });
 }

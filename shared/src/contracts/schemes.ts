@@ -120,6 +120,10 @@ export const codeLink = z.object({
   weight: z.number().gt(0).lte(1).optional(),
   /** Whose share the weight is: the code asked about (`code`) or the linked code (`linked`). */
   weightOf: z.enum(['code', 'linked']).optional(),
+  /** How the link was made (SSSOM's `mapping_justification`, a SEMAPV CURIE); absent when nothing records it. */
+  justification: z.string().optional(),
+  /** The score of the link suggestion it was accepted from (SSSOM's `similarity_score`, never a share); absent for other links. */
+  score: z.number().min(0).max(1).optional(),
 });
 export type CodeLink = z.infer<typeof codeLink>;
 export const codeLinks = z.object({ links: z.array(codeLink) });

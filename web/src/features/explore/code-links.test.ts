@@ -1,7 +1,7 @@
 import type { CodeLink, CodeRecord } from '@og/shared/contracts/schemes';
 import { childrenIndex } from '@og/shared/domain/code-tree';
 import { describe, expect, it } from 'vitest';
-import { descendantLinks, groupLinksByScheme, relationFromCode, shareSentence, sharePercent, shareWords } from './code-links';
+import { descendantLinks, foundWords, groupLinksByScheme, relationFromCode, shareSentence, sharePercent, shareWords } from './code-links';
 
 const link = (scheme: CodeLink['scheme'], label: string, relation = 'closeMatch'): CodeLink => ({ scheme, value: label, name: `name ${label}`, label, relation });
 
@@ -46,5 +46,18 @@ describe('a weighted link’s share', () => {
     expect(shareWords(0.52, 'code')).toBe('52% of this group’s titles');
     expect(shareWords(0.03, 'linked')).toBe('3% of that group’s titles');
     expect(shareSentence(0.03, 'linked', { code: 'Plasterers', linked: 'Textile process operatives' })).toBe('The crosswalk puts 3% of the titles of Textile process operatives under Plasterers.');
+  });
+});
+
+describe('how a link was found', () => {
+  it('tells links the suggestions made, by their justification and score, and says nothing of others', () => {
+    expect(foundWords('semapv:LexicalMatching', 0.834)).toBe('Suggested by name similarity (score 0.83), reviewed');
+    expect(foundWords('semapv:CompositeMatching', 0.4)).toBe('Suggested from several kinds of evidence (score 0.40), reviewed');
+    expect(foundWords('semapv:MappingChaining', 0.55)).toBe('Chained through a linked scheme (score 0.55)');
+    expect(foundWords('semapv:MappingChaining', undefined)).toBe('Chained through a linked scheme');
+    // A crosswalk file's own lexical matching, an admin's link, a link without a record.
+    expect(foundWords('semapv:LexicalMatching', undefined)).toBeNull();
+    expect(foundWords('semapv:ManualMappingCuration', undefined)).toBeNull();
+    expect(foundWords(undefined, undefined)).toBeNull();
   });
 });

@@ -65,6 +65,21 @@ export function shareSentence(weight: number, whose: 'code' | 'linked', names: {
     : `The crosswalk puts ${sharePercent(weight)} of the titles of ${names.linked} under ${names.code}.`;
 }
 
+/**
+ * How a link was found, in words, for the links the suggestions made (issue 31): accepted from a
+ * suggestion by its evidence (names alone, or several kinds) with its score, or chained through a
+ * linked scheme. Null for other links (an admin's, a crosswalk's), which say nothing more.
+ */
+export function foundWords(justification: string | undefined, score: number | undefined): string | null {
+  const scored = score === undefined ? '' : ` (score ${score.toFixed(2)})`;
+  if (justification === 'semapv:MappingChaining') return `Chained through a linked scheme${scored}`;
+  // A crosswalk file may say it was matched so too: only a score says the suggestions made it.
+  if (score === undefined) return null;
+  if (justification === 'semapv:LexicalMatching') return `Suggested by name similarity${scored}, reviewed`;
+  if (justification === 'semapv:CompositeMatching') return `Suggested from several kinds of evidence${scored}, reviewed`;
+  return null;
+}
+
 /** The links below a code: how many descendants it has, how many of them have links, and their links. */
 export interface DescendantLinks {
   descendants: number;

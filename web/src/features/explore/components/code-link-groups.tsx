@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@manti
 import { schemeById } from '@og/shared/domain/schemes';
 import { Link } from 'react-router';
 import { relationSentence, relationWords } from '../../../lib/relation-words';
-import { shareSentence, shareWords, type LinkGroup, type ReadLink } from '../code-links';
+import { foundWords, shareSentence, shareWords, type LinkGroup, type ReadLink } from '../code-links';
 import { exploreCodePath } from '../explore-address';
 
 /** The links of a code (`codeName`: the code's name), one table per other scheme; each linked code opens in Explore. */
@@ -42,6 +42,7 @@ export function CodeLinkGroups({ groups, codeName }: { groups: readonly LinkGrou
 }
 
 function LinkRow({ link, codeName }: { link: ReadLink; codeName: string }) {
+  const found = foundWords(link.justification, link.score);
   return (
     <Table.Tr data-testid="explore-link" data-scheme={link.scheme} data-value={link.value}>
       <Table.Td>
@@ -62,6 +63,11 @@ function LinkRow({ link, codeName }: { link: ReadLink; codeName: string }) {
         ) : (
           <Text size="sm" span c="dimmed">
             {link.storedRelation}
+          </Text>
+        )}
+        {found && (
+          <Text size="xs" c="dimmed" data-testid="explore-link-found">
+            {found}
           </Text>
         )}
         {link.weight !== undefined && link.weightOf && (
