@@ -5,7 +5,7 @@ import { type Database, inTransaction, setLocalLockTimeout } from '../db/databas
 import { type DatasetListRow, type DatasetViewer, deleteDatasetRow, findDatasetTables } from '../db/queries/datasets.js';
 import { dropOwnedTables } from '../db/queries/owned-tables.js';
 import { findJobRun, finishJobRun } from '../db/queries/job-runs.js';
-import { findPredictionSetTables, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
+import { cancelPredictionIndexBuilds, findPredictionSetTables, listDatasetPredictionSetIds } from '../db/queries/prediction-sets.js';
 import { removeUpload } from '../lib/uploads.js';
 import { requireDatasetManager } from './dataset-access.js';
 
@@ -37,7 +37,10 @@ async function dropDatasetRowAndTables(db: Database, datasetId: string): Promise
       await setLocalLockTimeout(client, '10s');
       const predictionSets = await listDatasetPredictionSetIds(client, datasetId);
       await deleteDatasetRow(client, datasetId); // its prediction sets' rows go with it
-      for (const setId of predictionSets) await dropOwnedTables(client, await findPredictionSetTables(client, setId));
+      for (const setId of predictionSets) {
+        await cancelPredictionIndexBuilds(client, setId);
+        await dropOwnedTables(client, await findPredictionSetTables(client, setId));
+      }
       await dropOwnedTables(client, await findDatasetTables(client, datasetId));
     });
   } catch (error) {

@@ -27,6 +27,7 @@ export function presentPredictionSet(row: PredictionSetRecord, viewerId: string,
     isOwner: row.owner_id === viewerId,
     confidences: row.state === 'ready' ? confidencesOf(row.stats) : null,
     progress: row.state === 'ready' ? progress : null,
+    indexing: row.state === 'ready' && row.indexing === true,
   };
 }
 

@@ -136,6 +136,8 @@ export const predictionSetSummary = z.object({
    * threshold and how many of them are mapped; null where the list does not count them.
    */
   progress: z.object({ belowThreshold: z.number().int().nonnegative(), mapped: z.number().int().nonnegative() }).nullable().optional(),
+  /** A ready set whose other indexes (search, the other orders, the filtered walks) are still being built: reviewable, those answer slower (issue 32). */
+  indexing: z.boolean().optional(),
 });
 export type PredictionSetSummary = z.infer<typeof predictionSetSummary>;
 export type PredictionSetProgress = NonNullable<PredictionSetSummary['progress']>;

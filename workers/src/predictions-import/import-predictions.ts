@@ -4,7 +4,7 @@ import { normaliseTitle } from '@og/shared/domain/title-norm';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kinds';
 import type { Database } from '@og/api/db/database';
-import { dropLeftoverPredictionTables, findPredictionSet } from '@og/api/db/queries/prediction-sets';
+import { dropLeftoverPredictionTables, findPredictionSet, type PredictionSetRow } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
@@ -16,6 +16,7 @@ import { bestConfidence, languageContextKey, readingConfidences } from '@og/shar
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import {
   attachPredictionPartition,
+  buildRemainingIndexes,
   copyField,
   createPredictionStaging,
   groupPredictionsIntoPartition,
@@ -149,9 +150,12 @@ export async function importPredictions(
   deps: { schemes: SchemeContext; db: Database },
   input: JobInput<'predictions.import'>,
   context: { report: (progress: ImportProgress) => Promise<void>; signal: AbortSignal },
+  options: { indexesAfterReady?: boolean } = {},
 ): Promise<JobResult<'predictions.import'>> {
   const { db } = deps;
   const set = await findPredictionSet(db, input.predictionSetId);
+  // A retry of an attempt killed after the set was ready: only its other indexes are left to build.
+  if (set?.state === 'ready' && set.indexing) return finishIndexes(db, set, context.report, {});
   if (!set || set.state !== 'importing') {
     // A killed attempt may have left its tables, which no one else drops (a delete leaves them to the running import).
     await dropLeftoverPredictionTables(db, input.predictionSetId);
@@ -177,6 +181,8 @@ export async function importPredictions(
     phaseStarted = now;
   };
   const client = await db.connect();
+  /** Once the set is ready, the reading connection goes back to the pool before the other indexes are built. */
+  let released = false;
   let copy: TableCopy | null = null;
   // Long statements (grouping, indexing) say they are still at it, every half second.
   const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
@@ -219,9 +225,10 @@ export async function importPredictions(
     await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
     const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
     phaseDone('grouping');
+    const indexesAfterReady = options.indexesAfterReady ?? false;
     await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
-    await indexPredictionPartition(client, db, set.id);
-    phaseDone('indexing');
+    await indexPredictionPartition(client, db, set.id, { order: set.review_order, all: !indexesAfterReady });
+    phaseDone(indexesAfterReady ? 'indexing for review' : 'indexing');
     const result: JobResult<'predictions.import'> = {
       format: summary.format,
       rows: summary.rows,
@@ -235,19 +242,83 @@ export async function importPredictions(
       entries,
       format: summary.format,
       stats: { ...result, confidences: readingConfidences(file.reading), reading: file.reading },
+      indexing: indexesAfterReady,
     });
     if (!attached) throw new PredictionSetGoneError();
     phaseDone('attaching');
+    if (indexesAfterReady) {
+      clearInterval(heartbeat);
+      await resetImportMemory(client);
+      client.release();
+      released = true;
+      return await finishIndexes(db, set, report, phaseSeconds, result);
+    }
     result.phaseSeconds = phaseSeconds;
     await report({ phase: 'done', done: entries, total: entries, unit: 'entries' }, true);
     return result;
   } catch (error) {
+    if (released) throw error;
     await copy?.abort();
     await dropLeftoverPredictionTables(client, set.id).catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    if (!released) {
+      await resetImportMemory(client).catch(() => undefined);
+      client.release();
+    }
+  }
+}
+
+/**
+ * The last phase of an import whose set is ready already (`indexing`): its other indexes built
+ * while it is reviewed, on a connection of their own, progress reported per index and every half
+ * second. A set deleted meanwhile (its partition dropped, or the build cancelled for the delete)
+ * ends as {@link PredictionSetGoneError}. Answers the import's result (on a retry, as its first
+ * attempt stored it with the set).
+ */
+async function finishIndexes(
+  db: Database,
+  set: PredictionSetRow,
+  report: (progress: ImportProgress, force?: boolean) => Promise<void>,
+  phaseSeconds: Record<string, number>,
+  imported?: JobResult<'predictions.import'>,
+): Promise<JobResult<'predictions.import'>> {
+  const started = performance.now();
+  const result = imported ?? storedResult(set);
+  let latest: ImportProgress = { phase: 'indexing', done: 0, total: null, unit: 'indexes', message: 'Ready for review; building its other indexes (search, orders, filters)' };
+  const heartbeat = setInterval(() => void report(latest, true).catch(() => undefined), heartbeatMs);
+  const client = await db.connect();
+  try {
+    await setImportMemory(client);
+    await buildRemainingIndexes(client, set.id, async (done, total) => {
+      latest = { ...latest, done, total };
+      await report(latest, true);
+    });
+  } catch (error) {
+    const now = await findPredictionSet(db, set.id).catch(() => set);
+    if (!now || now.state !== 'ready') throw new PredictionSetGoneError();
     throw error;
   } finally {
     clearInterval(heartbeat);
     await resetImportMemory(client).catch(() => undefined);
     client.release();
   }
+  phaseSeconds['indexing after ready'] = Math.round(performance.now() - started) / 1000;
+  await report({ phase: 'done', done: result.entries, total: result.entries, unit: 'entries' }, true);
+  return { ...result, phaseSeconds };
+}
+
+/** The import's result as its set keeps it (`stats`), for a retry that only finishes the indexes. */
+function storedResult(set: PredictionSetRow): JobResult<'predictions.import'> {
+  const stats = set.stats as Partial<JobResult<'predictions.import'>>;
+  return {
+    format: stats.format ?? set.format ?? 'unknown',
+    rows: stats.rows ?? 0,
+    entries: stats.entries ?? Number(set.total),
+    emptyTitles: stats.emptyTitles ?? 0,
+    unknownCodes: stats.unknownCodes ?? 0,
+    ignoredColumns: stats.ignoredColumns ?? [],
+    bytes: stats.bytes ?? 0,
+  };
 }

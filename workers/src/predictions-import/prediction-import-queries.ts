@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
 import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
 /**
  * The statements of a prediction import on its own connection and tables.
@@ -8,8 +9,9 @@ import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queri
  * The tables a prediction import fills, named after the set's id so a retry (or a delete) finds
  * them. The file's predictions are copied, one line each, into an unlogged staging table; Postgres
  * then groups them into the set's partition (one row per distinct string, per URI list the highest
- * confidence), which is indexed standalone and attached in the transaction that marks the set
- * ready: a half-done import is never visible.
+ * confidence), which gets the indexes its review needs standalone and is attached in the
+ * transaction that marks the set ready: a half-done import is never visible. The set's other
+ * indexes are built on the attached partition while it is reviewed (migration 024).
  */
 
 const identifier = (name: string) => pg.escapeIdentifier(name);
@@ -128,59 +130,123 @@ export async function groupPredictionsIntoPartition(
   return inserted.rowCount ?? 0;
 }
 
+/** A partition's indexes besides its key, named by suffix (at most 12 characters: a partition's name is 51, Postgres's limit 63). */
+interface PartitionIndex {
+  suffix: string;
+  definition: string;
+  /** The review order this index walks unfiltered (the set's first entry and next/previous in that order). */
+  order?: ReviewOrder;
+}
+
 /**
- * The parent's indexes, built on the partition before it is attached (the attach adopts them), in
- * two lanes at once: the trigram index (GIN, built by one process, the longest of the
- * builds) on a connection of its own, the B-trees (built in parallel by Postgres itself) on
- * `client`.
+ * Each partition's own indexes (migration 024): the three review orders with the threshold and
+ * filter columns in the index, the filtered walks (mapped first), the normalised string
+ * (propagation), trigrams (search). The key, unique (set_id, string), is the parent's.
  */
-export async function indexPredictionPartition(client: Queryable, pool: Database, setId: string): Promise<void> {
+const partitionIndexes: readonly PartitionIndex[] = [
+  { suffix: 'order_file', order: 'file', definition: '(set_id, position) INCLUDE (best_conf, mapped)' },
+  { suffix: 'order_conf', order: 'confidence', definition: '(set_id, best_conf, position) INCLUDE (mapped)' },
+  { suffix: 'order_tot', order: 'totals', definition: '(set_id, occurrences DESC, position) INCLUDE (best_conf, mapped)' },
+  { suffix: 'walk_file', definition: '(set_id, mapped, position) INCLUDE (best_conf)' },
+  { suffix: 'walk_conf', definition: '(set_id, mapped, best_conf, position)' },
+  { suffix: 'walk_tot', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
+  { suffix: 'norm', definition: '(set_id, norm)' },
+  { suffix: 'search', definition: 'USING gin (lower(string COLLATE "default") gin_trgm_ops)' },
+];
+
+const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(setId)}_${suffix}`;
+const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
+  `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${identifier(indexName(setId, index.suffix))} ON ${identifier(predictionEntriesTable(setId))} ${index.definition}`;
+
+/** Runs `statements` in turn on a pooled connection of its own, with the import's room for index builds. */
+async function inLane(pool: Database, statements: string[]): Promise<void> {
+  const lane = await pool.connect();
+  try {
+    await lane.query("SET maintenance_work_mem = '512MB'");
+    for (const statement of statements) await lane.query(statement);
+  } finally {
+    await lane.query('RESET maintenance_work_mem').catch(() => undefined);
+    lane.release();
+  }
+}
+
+/** Runs both lanes to the end, then throws the first failure: no index build is left running behind the error. */
+async function bothLanes(first: Promise<void>, second: Promise<void>): Promise<void> {
+  const settled = await Promise.allSettled([first, second]);
+  for (const built of settled) if (built.status === 'rejected') throw built.reason;
+}
+
+/**
+ * The indexes the set needs to be reviewed, built on the standalone partition before it is
+ * attached, in two lanes at once: its key (the parent's unique index, which the attach adopts) on
+ * a connection of its own, and the index of its review order (the first entry, next and previous)
+ * on `client`; then its statistics, for the planner. With `all` (a prediction run's set, shown
+ * only once complete) every index, the trigram one in the other lane, and the table vacuumed.
+ */
+export async function indexPredictionPartition(client: Queryable, pool: Database, setId: string, options: { order: ReviewOrder; all: boolean }): Promise<void> {
   const partition = identifier(predictionEntriesTable(setId));
-  const name = (suffix: string) => identifier(`${predictionEntriesTable(setId)}_${suffix}`);
-  const trigrams = (async () => {
-    const lane = await pool.connect();
-    try {
-      await lane.query("SET maintenance_work_mem = '512MB'");
-      await lane.query(`CREATE INDEX ${name('search')} ON ${partition} USING gin (lower(string COLLATE "default") gin_trgm_ops)`);
-    } finally {
-      await lane.query('RESET maintenance_work_mem').catch(() => undefined);
-      lane.release();
-    }
-  })();
+  const key = `CREATE UNIQUE INDEX ${identifier(indexName(setId, 'string'))} ON ${partition} (set_id, string)`;
+  const first = partitionIndexes.find((index) => index.order === options.order)!;
+  if (!options.all) {
+    await bothLanes(inLane(pool, [key]), client.query(createIndex(setId, first)).then(() => undefined));
+    await client.query(`ANALYZE ${partition}`);
+    return;
+  }
+  const search = partitionIndexes.find((index) => index.suffix === 'search')!;
   const btrees = (async () => {
-    await client.query(`CREATE UNIQUE INDEX ${name('string')} ON ${partition} (set_id, string)`);
-    await client.query(`CREATE INDEX ${name('position')} ON ${partition} (set_id, position) INCLUDE (best_conf, mapped)`);
-    await client.query(`CREATE INDEX ${name('confidence')} ON ${partition} (set_id, best_conf, position) INCLUDE (mapped)`);
-    await client.query(`CREATE INDEX ${name('totals')} ON ${partition} (set_id, occurrences DESC, position) INCLUDE (best_conf, mapped)`);
-    await client.query(`CREATE INDEX ${name('filtered_position')} ON ${partition} (set_id, mapped, position) INCLUDE (best_conf)`);
-    await client.query(`CREATE INDEX ${name('filtered_confidence')} ON ${partition} (set_id, mapped, best_conf, position)`);
-    await client.query(`CREATE INDEX ${name('filtered_totals')} ON ${partition} (set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)`);
-    await client.query(`CREATE INDEX ${name('norm')} ON ${partition} (set_id, norm)`);
+    await client.query(key);
+    for (const index of partitionIndexes) if (index !== search) await client.query(createIndex(setId, index));
   })();
-  // Both settled before either failure is thrown: no index build is left running behind the error.
-  const [trigramsBuilt, btreesBuilt] = await Promise.allSettled([trigrams, btrees]);
-  for (const built of [trigramsBuilt, btreesBuilt]) if (built.status === 'rejected') throw built.reason;
+  await bothLanes(inLane(pool, [createIndex(setId, search)]), btrees);
   // Vacuumed, not only analysed: the visibility map lets the review's counts and walks answer from
   // the indexes alone (index-only scans), without reading the table's pages.
   await client.query(`VACUUM (ANALYZE) ${partition}`);
 }
 
 /**
+ * The rest of a ready set's indexes, on its attached partition, while it is reviewed: each built
+ * with CREATE INDEX CONCURRENTLY (saves go on meanwhile; Postgres builds one at a time per table),
+ * one left invalid by a killed attempt dropped and built again, those built already kept. Then
+ * the table is vacuumed and the set no longer says 'indexing'. `onIndex`: before each build, with
+ * how many are done and how many there are.
+ */
+export async function buildRemainingIndexes(client: Queryable, setId: string, onIndex: (done: number, total: number) => Promise<void>): Promise<void> {
+  const partition = predictionEntriesTable(setId);
+  const existing = await client.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1)`,
+    [partition],
+  );
+  const valid = new Map(existing.rows.map((row) => [row.name, row.valid]));
+  for (const [done, index] of partitionIndexes.entries()) {
+    await onIndex(done, partitionIndexes.length);
+    const name = indexName(setId, index.suffix);
+    const state = valid.get(name);
+    if (state === true) continue;
+    if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
+    await client.query(createIndex(setId, index, true));
+  }
+  await onIndex(partitionIndexes.length, partitionIndexes.length);
+  await client.query(`VACUUM (ANALYZE) ${identifier(partition)}`);
+  await client.query('UPDATE prediction_sets SET indexing = false WHERE id = $1', [setId]);
+}
+
+/**
  * In one transaction: the set's counts per thousandth of best confidence, the partition attached,
- * the set ready with its total and figures, the staging table dropped. Answers false (changing
- * nothing) when the set is no longer importing (deleted meanwhile).
+ * the set ready with its total and figures (and `indexing` while its other indexes are to come),
+ * the staging table dropped. Answers false (changing nothing) when the set is no longer importing
+ * (deleted meanwhile).
  */
 export async function attachPredictionPartition(
   client: pg.PoolClient,
   setId: string,
-  figures: { entries: number; format: string; stats: Record<string, unknown> },
+  figures: { entries: number; format: string; stats: Record<string, unknown>; indexing: boolean },
 ): Promise<boolean> {
   const partition = predictionEntriesTable(setId);
   return inClientTransaction(client, async () => {
     const updated = await client.query(
-      `UPDATE prediction_sets SET state = 'ready', error = NULL, total = $2, format = $3, stats = $4, ready_at = now()
+      `UPDATE prediction_sets SET state = 'ready', error = NULL, total = $2, format = $3, stats = $4, indexing = $5, ready_at = now()
         WHERE id = $1 AND state = 'importing'`,
-      [setId, figures.entries, figures.format, JSON.stringify(figures.stats)],
+      [setId, figures.entries, figures.format, JSON.stringify(figures.stats), figures.indexing],
     );
     if (!updated.rowCount) return false;
     await client.query(

@@ -11,8 +11,8 @@ import { importPredictions, PredictionSetGoneError } from '../predictions-import
 const serverFailureMessage = 'The import failed on the server (the details are in its log). Upload the file again, or ask an administrator.';
 
 /**
- * `predictions.import`: reads a stored prediction file into its set, and removes the upload once
- * the set is ready. A file that cannot be read fails at once (no retry) naming its line or entry;
+ * `predictions.import`: reads a stored prediction file into its set, shows the set for review once
+ * the indexes its review needs are built, builds the rest meanwhile, and removes the upload at the end. A file that cannot be read fails at once (no retry) naming its line or entry;
  * any other error is retried. A set deleted meanwhile ends the job as completed with nothing stored.
  */
 export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.import'> {
@@ -20,7 +20,7 @@ export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.i
     if (!isInUploads(deps.config, input.path)) throw new UnrecoverableError('The upload is not in the uploads directory.');
     const file = path.resolve(input.path);
     try {
-      const result = await importPredictions({ schemes: deps.schemes, db: deps.db }, { ...input, path: file }, { report, signal });
+      const result = await importPredictions({ schemes: deps.schemes, db: deps.db }, { ...input, path: file }, { report, signal }, { indexesAfterReady: true });
       await removeUpload(deps.config, file);
       return result;
     } catch (error) {

@@ -27,6 +27,8 @@ export interface PredictionSetRow {
   custom_tags?: string[];
   /** The share of people the review stops at (migration 019); null for none. */
   review_goal?: number | null;
+  /** Ready, with its other indexes still being built (migration 024). */
+  indexing?: boolean;
 }
 
 /** A set row as read, or as a dataset's list aggregates it to JSON (dates as text). */
@@ -52,6 +54,15 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
     [predictionEntriesTable(setId), predictionStagingTable(setId)],
   );
   return result.rows;
+}
+
+/**
+ * Cancels the index builds an import runs on this set's attached partition while the set is
+ * reviewed (CREATE INDEX CONCURRENTLY), so that a delete does not wait for them: the import finds
+ * its set gone and ends.
+ */
+export async function cancelPredictionIndexBuilds(db: Queryable, setId: string): Promise<void> {
+  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [predictionEntriesTable(setId)]);
 }
 
 /** Drops what an import attempt left: its staging table and its partition while not attached. */

@@ -82,7 +82,10 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
   }, [mapped, coverageRead, refetchCoverage]);
 
   const { setRef } = useAddressOnScreen();
-  const goal = usePredictionSetDetail(setRef).data?.goal ?? null;
+  const detail = usePredictionSetDetail(setRef).data;
+  const goal = detail?.goal ?? null;
+  // Issue 32: a large set is shown once its own order can be walked; its other indexes come after.
+  const indexing = detail?.predictionSet.indexing === true;
   const share = coverage.data ? coveredShare(coverage.data) : null;
   const basis = coverage.data?.basis === 'entries' ? 'the entries' : hasDataset ? "the dataset's people" : 'the people';
   // The summary shows once for a goal; going on past it keeps it away until the goal changes.
@@ -142,6 +145,11 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
             <Text size="sm" data-testid="mapped-below-threshold">
               Mapped {mapped === undefined ? '…' : mapped.toLocaleString('en')} of {below === undefined ? '…' : below.toLocaleString('en')}
             </Text>
+            {indexing && (
+              <Text size="xs" c="dimmed" data-testid="review-indexing">
+                Indexing: search, the other orders and filters answer slower until it is done.
+              </Text>
+            )}
             {confidencesWords && (
               <Text size="xs" c="dimmed" data-testid="review-confidences" data-source={confidences?.source}>
                 {confidencesWords}

@@ -1,0 +1,238 @@
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPredictionSet } from '../../api/src/predictions/create-prediction-set.js';
+import { importScheme } from '../../api/src/schemes/import-scheme.js';
+import type { PredictionSetDetail, SearchOptions } from '../../shared/src/contracts/predictions.js';
+import { processorFactories } from '../../workers/src/processor-map.js';
+import { workerDeps } from '../../workers/src/start-workers.js';
+import { WorkerHost } from '../../workers/src/worker-host.js';
+import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
+import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
+import { waitFor } from '../support/wait-for.js';
+import { startWorkerProcess } from '../support/worker-process.js';
+
+/**
+ * A prediction set is shown for review as soon as its key and the index of its review order are
+ * built; its other indexes (search, the other orders, the filtered walks) are built after, with
+ * CREATE INDEX CONCURRENTLY, while the set says 'indexing' (issue 32).
+ *
+ * To hold an import in that phase, a test keeps a transaction open with a snapshot taken before
+ * the set was ready: CREATE INDEX CONCURRENTLY waits for every older snapshot to end before it
+ * marks its index valid.
+ */
+
+const data = path.resolve(import.meta.dirname, '../../../shared/data');
+const toyFile = path.join(data, 'predictions', 'occcanine_toydata_predictions.csv');
+
+/** The indexes a set's partition has once its import is done: its key and the eight of migration 024. */
+const allIndexes = ['norm', 'order_conf', 'order_file', 'order_tot', 'search', 'string', 'walk_conf', 'walk_file', 'walk_tot'];
+
+async function partitionIndexes(db: pg.Pool | pg.Client, setId: string): Promise<{ suffix: string; valid: boolean }[]> {
+  const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+  const result = await db.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1) ORDER BY 1`,
+    [partition],
+  );
+  return result.rows.map((row) => ({ suffix: row.name.slice(partition.length + 1), valid: row.valid }));
+}
+
+async function setRow(db: pg.Pool, setId: string): Promise<{ state: string; total: number; indexing: boolean }> {
+  const result = await db.query('SELECT state, total::int, indexing FROM prediction_sets WHERE id = $1', [setId]);
+  return result.rows[0];
+}
+
+/** A connection holding a snapshot open (REPEATABLE READ, read once): concurrent index builds wait for it at their end. */
+async function holdSnapshot(env: TestEnvironment): Promise<pg.Client> {
+  const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+  await holder.connect();
+  await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+  await holder.query('SELECT 1 FROM prediction_sets LIMIT 1');
+  return holder;
+}
+
+async function search(client: HttpClient, setId: string, q: string): Promise<string[]> {
+  const response = await client.get(`/api/prediction-sets/${setId}/_search?q=${encodeURIComponent(q)}&filter=all`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as SearchOptions).options.map((option) => option.string);
+}
+
+describe('a prediction set reviewed while its other indexes are built', () => {
+  let env: TestEnvironment;
+  let reviewer: HttpClient;
+
+  beforeAll(async () => {
+    env = await startTestEnvironment({ workers: true });
+    await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+    reviewer = (await env.signIn('ines', 'member')).client;
+  }, 120_000);
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('answers searches and walks right while it says indexing, and the same once the indexes are built', { timeout: 120_000 }, async () => {
+    const holder = await holdSnapshot(env);
+    let released = false;
+    try {
+      const response = await reviewer.upload('/api/predictions', 'toydata.csv', fs.readFileSync(toyFile), {});
+      expect(response.status).toBe(202);
+      const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+      const setId = accepted.predictionSetId;
+
+      // Ready for review while the concurrent builds wait for the held snapshot.
+      await waitFor('the set to be ready', async () => (await setRow(env.app.db, setId))?.state === 'ready', { timeoutMs: 60_000 });
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: true });
+      const summary = (await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail;
+      expect(summary.predictionSet).toMatchObject({ state: 'ready', indexing: true });
+      const building = await partitionIndexes(env.app.db, setId);
+      expect(building.filter((index) => index.valid).map((index) => index.suffix)).toEqual(['order_file', 'string']);
+      expect(building.find((index) => index.suffix === 'search')?.valid ?? false).toBe(false);
+
+      const queries = ['lab', 'merch', 'clerk', 'farm', 'xqzv'];
+      const during = await Promise.all(queries.map((q) => search(reviewer, setId, q)));
+      expect(during.slice(0, -1).every((found) => found.length > 0)).toBe(true);
+      expect(during.at(-1)).toEqual([]);
+      for (const [index, found] of during.entries()) for (const string of found) expect(string.toLowerCase()).toContain(queries[index]);
+      const first = await reviewer.get(`/api/prediction-sets/${setId}/entries/_first?threshold=1&filter=unmapped`);
+      expect(first.status).toBe(200);
+
+      await holder.query('COMMIT');
+      released = true;
+      const job = await waitForJob(reviewer, accepted.jobId, 60_000);
+      expect(job.state, job.error ?? '').toBe('completed');
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: false });
+      const summaryAfter = (await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail;
+      expect(summaryAfter.predictionSet.indexing).toBe(false);
+      expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
+      expect(await Promise.all(queries.map((q) => search(reviewer, setId, q)))).toEqual(during);
+      expect(await (await reviewer.get(`/api/prediction-sets/${setId}/entries/_first?threshold=1&filter=unmapped`)).json()).toEqual(await first.json());
+    } finally {
+      if (!released) await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  });
+});
+
+describe('predictions.import when its worker is killed while the set is indexed', () => {
+  let env: TestEnvironment;
+  let child: ChildProcess | null = null;
+  let host: WorkerHost | null = null;
+  let dataDir: string;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    env = await startTestEnvironment({ workers: false });
+    // The worker processes get their own DATA_DIR: the test's embedded triple store opens in one
+    // process only (so that worker has no HISCO: the file's codes are all unknown to it).
+    dataDir = `${env.config.dataDir}-workers`;
+    ownerId = (await env.addUser('kim', 'member')).id;
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await host?.close(1_000);
+    await env?.close();
+    await fs.promises.rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function jobRun(jobId: string) {
+    const result = await env.app.db.query<{ state: string; progress: { phase: string } | null; error: string | null; result: Record<string, unknown> | null }>(
+      'SELECT state, progress, error, result FROM job_runs WHERE id = $1',
+      [jobId],
+    );
+    return result.rows[0]!;
+  }
+
+  /** The file's distinct non-empty titles, read independently of the importer (its `inputs` without the `lang[SEP]` prefix, trimmed). */
+  function expectedTitles(): number {
+    const parsed = Papa.parse<{ inputs?: string }>(fs.readFileSync(toyFile, 'utf8'), { header: true, skipEmptyLines: true });
+    return new Set(parsed.data.map((row) => (row.inputs ?? '').replace(/^[a-z]{2,3}\[SEP\]/, '').trim()).filter((title) => title !== '')).size;
+  }
+
+  async function storedTitles(setId: string): Promise<number> {
+    return (await env.app.db.query<{ n: number }>('SELECT count(DISTINCT string)::int AS n FROM prediction_entries WHERE set_id = $1', [setId])).rows[0]!.n;
+  }
+
+  it('leaves the set complete and reviewable, and the retry builds the rest of its indexes', { timeout: 240_000 }, async () => {
+    await fs.promises.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
+    const file = path.join(dataDir, 'uploads', `${crypto.randomUUID()}.csv`);
+    await fs.promises.copyFile(toyFile, file);
+    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
+
+    const holder = await holdSnapshot(env);
+    let released = false;
+    try {
+      const accepted = await createPredictionSet(
+        { db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } },
+        ownerId,
+        null,
+        { path: file, originalName: 'toydata.csv' },
+        crypto.randomUUID(),
+      );
+      const setId = accepted.predictionSetId;
+
+      // Kill it while its first concurrent build waits, the set ready already.
+      await waitFor(
+        'a concurrent index build on the ready set',
+        async () => {
+          const building = await env.app.db.query('SELECT 1 FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [`prediction_entries_${setId.replace(/-/g, '')}`]);
+          return Boolean(building.rowCount);
+        },
+        { timeoutMs: 120_000 },
+      );
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      // Postgres ends the dead worker's statement (here at once, as it would once it noticed): the
+      // index it was building is left invalid.
+      await env.app.db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)`,
+        [`prediction_entries_${setId.replace(/-/g, '')}`],
+      );
+      await holder.query('COMMIT');
+      released = true;
+      await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'CREATE INDEX CONCURRENTLY%'`)).rowCount, {
+        timeoutMs: 10_000,
+      });
+
+      // The set as it was made ready: all its entries, its counts, reviewable; it says indexing,
+      // and the half-built index is not used.
+      const entries = expectedTitles();
+      expect(entries).toBeGreaterThan(1_000);
+      expect(await storedTitles(setId)).toBe(entries);
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: entries, indexing: true });
+      const counted = await env.app.db.query<{ n: number }>('SELECT sum(entries)::int AS n FROM prediction_set_counts WHERE set_id = $1', [setId]);
+      expect(counted.rows[0]!.n).toBe(entries);
+      const halfMade = await partitionIndexes(env.app.db, setId);
+      expect(halfMade.filter((index) => !index.valid).length).toBe(1);
+
+      // The retry, as in dataset-ingest.test.ts: the dead worker's lock and stalled-check claim go, a
+      // worker looking for stalled jobs every half second runs the job again.
+      const queueKey = `${env.config.redisPrefix}:bull:predictions.import`;
+      expect(await env.app.redis.del(`${queueKey}:${accepted.jobId}:lock`)).toBe(1);
+      await env.app.redis.del(`${queueKey}:stalled-check`);
+      host = new WorkerHost({ ...workerDeps(env.app), config: { ...env.config, dataDir } }, processorFactories, { concurrency: 1, lockDurationMs: 10_000, stalledIntervalMs: 500 });
+      await host.waitUntilReady();
+      const finished = await waitFor(
+        'the retried job to finish',
+        async () => {
+          const run = await jobRun(accepted.jobId);
+          return run.state === 'completed' || run.state === 'failed' ? run : null;
+        },
+        { timeoutMs: 180_000 },
+      );
+      expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { entries } });
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: entries, indexing: false });
+      expect(await storedTitles(setId)).toBe(entries);
+      expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      if (!released) await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  });
+});
