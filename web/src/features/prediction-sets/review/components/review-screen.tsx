@@ -178,7 +178,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
     if (target === null) return;
     // Unsaved choices stay with their entry for when the reviewer comes back.
     if (entry && draft && changed) unsavedDrafts.keep(setId, entry.string, draft);
-    void navigate(`${reviewEntryPath(address, target)}${search}`);
+    void navigate(`${reviewEntryPath(address, target)}${search}`, { flushSync: true });
   };
   const showInTree = (uri: string) => {
     const { scheme: uriScheme, code } = splitPredictionUri(uri);

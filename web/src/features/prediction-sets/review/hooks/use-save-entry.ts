@@ -1,7 +1,7 @@
 import { bestConfidence } from '@og/shared/contracts/prediction-reading';
 import type { MappingSaved, PredictionEntryAnswer, PredictionSetCount, SaveMappingRequest, SimilarEntries } from '@og/shared/contracts/predictions';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../lib/api-client';
 import { hideReviewSuccess, notifyReview } from '../../../../lib/notify';
@@ -166,7 +166,7 @@ export function useSaveEntry() {
     [refreshAfterBatch],
   );
 
-  const save = useMutation({
+  const options = {
     ...optimisticEditOptions<MappingSaved, SaveEntryInput, PredictionEntryAnswer>(queryClient, {
       request: (input) => send(input, { version: input.entry.version, propagate: false, alsoStrings: input.alsoStrings ?? [] }),
       reads: ({ setId, entry }) => ({ queryKey: predictionSetKeys.entryReads(setId, entry.string) }),
@@ -181,7 +181,7 @@ export function useSaveEntry() {
         // summary) is asked for once the save is in, so the answer cannot be the entry just saved.
         const next = nextAfterSave(queryClient, input);
         movedOn.set(input, next);
-        if (next) void navigate(`${reviewEntryPath(address, next)}${search}`);
+        if (next) void navigate(`${reviewEntryPath(address, next)}${search}`, { flushSync: true });
       },
       onSuccess: (saved, input) => {
         const { setId, entry, draft, address, search, scope } = input;
@@ -234,9 +234,19 @@ export function useSaveEntry() {
       onError: (error, input) => failed(input, error),
     }),
     // Saves are not held back while the browser thinks it is offline: one fails at once, so the draft is kept and the reviewer told.
-    networkMode: 'always',
-  });
-  return save.mutate;
+    networkMode: 'always' as const,
+  };
+  // The save is observed, not subscribed to: nothing on screen follows its pending state, so its
+  // state changes (pending, saved) draw nothing; the screen moves with the cache it writes.
+  const [observer] = useState(() => new MutationObserver(queryClient, options));
+  useEffect(() => observer.setOptions(options));
+  return useCallback(
+    (input: SaveEntryInput) => {
+      // A failure is handled by the options' onError; the promise's rejection is not an unhandled one.
+      observer.mutate(input).catch(() => undefined);
+    },
+    [observer],
+  );
 }
 
 /** After a conflict: save mine over theirs (their version now read), or take theirs. */
