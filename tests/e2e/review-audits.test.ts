@@ -155,6 +155,26 @@ describe('checking a sample in the review (issue 30)', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("asks a second opinion on the sample from its row in 'Accuracy by confidence', saying how many were offered", async () => {
+    await page.keyboard.press('i');
+    await expectVisible(page.getByTestId('review-info-card'));
+    await page.getByTestId('open-accuracy').focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByTestId('accuracy-audits').getByTestId('audit-ask-second-opinion');
+    await expectVisible(ask);
+    // The 20 answered entries were mapped by the reviewer (the right ones' top prediction accepted, the wrong ones' code chosen): all are offered.
+    await ask.click();
+    await expect.poll(() => page.getByTestId('audit-second-opinion-offered').innerText(), { timeout: 10_000 }).toBe('20 of the sample’s 20 entries were offered for a second opinion.');
+    const counts = await callApi<{ offered: number; pending: number; forYou: number }>(page, 'GET', `/api/prediction-sets/${set.predictionSetId}/second-opinions`);
+    expect(counts.body).toMatchObject({ offered: 20, pending: 20, forYou: 0 });
+    await shot(page, 'review-audits-6-second-opinion-light');
+    // Asked again, none is offered twice.
+    await ask.click();
+    await expect.poll(() => page.getByTestId('audit-second-opinion-offered').innerText(), { timeout: 10_000 }).toBe('None of the sample’s 20 entries was offered: each is unmapped, mapped in bulk, or offered already.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('accuracy-modal').count()).toBe(0);
+  });
+
   it('looks right in the dark', async () => {
     const dark = await newPage(browser, 'dark');
     try {

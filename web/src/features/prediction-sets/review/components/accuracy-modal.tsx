@@ -1,5 +1,7 @@
 import { Alert, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { AccuracyEstimateAnswer } from '@og/shared/contracts/audits';
+import { useOfferSampleSecondOpinions } from '../../second-opinions/api/second-opinions';
+import { AskSampleSecondOpinionButton, SampleSecondOpinionsNotice, useMayAskSecondOpinions } from '../../second-opinions/components/sample-second-opinions';
 import { useAuditReport } from '../api/audits';
 import { estimateWords } from '../audit-walk';
 import { ProductionCurveChart } from './production-curve-chart';
@@ -11,7 +13,7 @@ const bandName = (from: number, to: number) => (to >= 1 ? `≥ ${from.toFixed(2)
 /**
  * 'Accuracy by confidence' (issue 30): the set's production curve from its audits (by people in a
  * dataset's set, else by entries), the estimate per confidence band with its 95% interval, and
- * the audits behind them.
+ * the audits behind them; the set's owner asks a second opinion on a sample's entries from its row.
  */
 export function AccuracyModal({ setId, opened, onClose }: { setId: string; opened: boolean; onClose: () => void }) {
   const report = useAuditReport(setId, opened);
@@ -19,9 +21,15 @@ export function AccuracyModal({ setId, opened, onClose }: { setId: string; opene
   const estimates = data?.byPeople ?? data;
   const unit = data?.byPeople ? 'people' : 'entries';
   const overall = estimates ? estimateWords(estimates.overall, 'entries') : null;
+  const mayAsk = useMayAskSecondOpinions(setId, opened);
+  const offerSample = useOfferSampleSecondOpinions(setId);
+  const close = () => {
+    offerSample.reset();
+    onClose();
+  };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Accuracy by confidence" centered size="xl">
+    <Modal opened={opened} onClose={close} title="Accuracy by confidence" centered size="xl">
       <Stack gap="md" data-testid="accuracy-modal">
         {report.isPending ? (
           <Loader size="sm" />
@@ -59,6 +67,7 @@ export function AccuracyModal({ setId, opened, onClose }: { setId: string; opene
               </Table.Tbody>
             </Table>
             <Title order={5}>Samples checked</Title>
+            <SampleSecondOpinionsNotice offer={offerSample} />
             {data!.audits.length === 0 ? (
               <Text size="sm" c="dimmed">
                 None yet.
@@ -70,6 +79,7 @@ export function AccuracyModal({ setId, opened, onClose }: { setId: string; opene
                     <Table.Th>Drawn</Table.Th>
                     <Table.Th ta="right">Size</Table.Th>
                     <Table.Th ta="right">Answered</Table.Th>
+                    {mayAsk && <Table.Th>Double coding</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -78,6 +88,11 @@ export function AccuracyModal({ setId, opened, onClose }: { setId: string; opene
                       <Table.Td>{new Date(audit.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
                       <Table.Td ta="right">{audit.size}</Table.Td>
                       <Table.Td ta="right">{audit.answered}</Table.Td>
+                      {mayAsk && (
+                        <Table.Td>
+                          <AskSampleSecondOpinionButton auditId={audit.auditId} offer={offerSample} />
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,3 +1,4 @@
+import { auditDetail } from '@og/shared/contracts/audits';
 import { predictionEntryAnswer, type PredictionEntryAnswer } from '@og/shared/contracts/predictions';
 import {
   adjudicationSaved,
@@ -60,6 +61,23 @@ export function useOfferSecondOpinions(setId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (share: number) => api.post(`${predictionSetApiPath(setId)}/second-opinions`, { share }, secondOpinionsOffered),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondOpinionKeys.all(setId) }),
+  });
+}
+
+/**
+ * An audit's sample offered for a second opinion (the owner or an admin): its entries read
+ * (`GET …/audits/{auditId}`) and sent as `POST …/second-opinions {strings}`; answers how many the
+ * sample has and how many were offered now (only those a reviewer mapped and not offered yet are).
+ */
+export function useOfferSampleSecondOpinions(setId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (auditId: string): Promise<{ auditId: string; sample: number; offered: number }> => {
+      const audit = await api.get(`${predictionSetApiPath(setId)}/audits/${encodeURIComponent(auditId)}`, auditDetail);
+      const offered = await api.post(`${predictionSetApiPath(setId)}/second-opinions`, { strings: audit.entries.map((entry) => entry.string) }, secondOpinionsOffered);
+      return { auditId, sample: audit.entries.length, offered: offered.entries };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: secondOpinionKeys.all(setId) }),
   });
 }
