@@ -17,14 +17,14 @@ export interface SuggestionKeyContext {
   canEdit: boolean;
 }
 
-/** The Suggestions mode's keys, for the page's help and the mode's panel. */
-export const suggestionKeys: readonly { keys: string; does: string }[] = [
-  { keys: '1–9', does: 'choose a candidate (again: unchoose)' },
-  { keys: 'Space', does: 'choose the highlighted candidate' },
-  { keys: 'X', does: 'reject the highlighted candidate' },
-  { keys: '↑ ↓', does: 'highlight a candidate' },
-  { keys: 'Enter', does: 'link the chosen and go to the next code' },
-  { keys: '←', does: 'back to the previous code' },
+/** The Suggestions mode's keys, for the page's shortcut help (`does`) and the mode's panel (`short`); `edit`: admins' alone. */
+export const suggestionKeys: readonly { keys: string; does: string; short: string; edit: boolean }[] = [
+  { keys: '1–9', does: 'choose a candidate (again: unchoose)', short: 'choose', edit: true },
+  { keys: 'Space', does: 'choose the highlighted candidate', short: 'choose highlighted', edit: true },
+  { keys: 'X', does: 'reject the highlighted candidate', short: 'reject highlighted', edit: true },
+  { keys: '↑ ↓', does: 'highlight a candidate', short: 'highlight', edit: false },
+  { keys: 'Enter', does: 'link the chosen and go to the next code', short: 'link chosen, next code', edit: false },
+  { keys: '←', does: 'back to the previous code', short: 'back', edit: false },
 ];
 
 /**

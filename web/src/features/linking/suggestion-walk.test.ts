@@ -17,6 +17,10 @@ describe('suggestedCodeOrder', () => {
     expect(suggestedCodeOrder(codes)).toEqual(['10', '1111', '3000', '2000']);
   });
 
+  it('puts codes already dealt with after the others, each part best first', () => {
+    expect(suggestedCodeOrder(codes, (code) => code === '10' || code === '2000')).toEqual(['1111', '3000', '10', '2000']);
+  });
+
   it('is empty for an answer without codes', () => {
     expect(suggestedCodeOrder({})).toEqual([]);
   });

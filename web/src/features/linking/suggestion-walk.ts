@@ -12,14 +12,16 @@ function bestScore(candidates: readonly LinkSuggestion[]): number {
 
 /**
  * The source codes the Suggestions mode walks, best-scoring first: codes with at least one
- * candidate, by their best candidate's score, ties in code order. The answer's object cannot carry
- * the order itself (numeric keys such as ISCO's '1111' iterate in number order), so it is sorted here.
+ * candidate, by their best candidate's score, ties in code order; codes already dealt with towards
+ * the target (`handled`: linked since the run, or suggested for although linked) after the others.
+ * The answer's object cannot carry the order itself (numeric keys such as ISCO's '1111' iterate in
+ * number order), so it is sorted here.
  */
-export function suggestedCodeOrder(codes: LinkSuggestions['codes']): string[] {
+export function suggestedCodeOrder(codes: LinkSuggestions['codes'], handled: (code: string) => boolean = () => false): string[] {
   return Object.entries(codes)
     .filter(([, candidates]) => candidates.length > 0)
-    .map(([code, candidates]) => ({ code, best: bestScore(candidates) }))
-    .sort((a, b) => b.best - a.best || codeOrder.compare(a.code, b.code))
+    .map(([code, candidates]) => ({ code, best: bestScore(candidates), later: handled(code) }))
+    .sort((a, b) => Number(a.later) - Number(b.later) || b.best - a.best || codeOrder.compare(a.code, b.code))
     .map(({ code }) => code);
 }
 
@@ -44,9 +46,9 @@ export type SuggestionWalkStep =
   | { type: 'previous' }
   | { type: 'restart' };
 
-/** A walk over an answer of `GET /api/links/suggestions`, at its first code. */
-export function startWalk(codes: LinkSuggestions['codes']): SuggestionWalk {
-  return { order: suggestedCodeOrder(codes), candidates: codes, index: 0, highlighted: 0, chosen: [] };
+/** A walk over an answer of `GET /api/links/suggestions`, at its first code (see {@link suggestedCodeOrder}). */
+export function startWalk(codes: LinkSuggestions['codes'], handled?: (code: string) => boolean): SuggestionWalk {
+  return { order: suggestedCodeOrder(codes, handled), candidates: codes, index: 0, highlighted: 0, chosen: [] };
 }
 
 /** The source code shown, or null when the walk is over (or there was nothing to walk). */

@@ -3,12 +3,10 @@ import { defaultLinkRelation, inverseRelation, type LinkRelation } from '@og/sha
 import type { TreeNode } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SchemeOption } from '../../../components/scheme-select';
 import { useLinkMapsQuery } from '../api/get-link-maps';
 import { useSuggestionsQuery } from '../api/get-suggestions';
-import { linkKeys } from '../api/link-keys';
-import { usePairSuggestionsQuery, useRejectLinkSuggestion } from '../api/link-suggestions';
 import { useConfirmLink, useStaleLinksQuery } from '../api/stale-links';
 import { schemePair } from '../api/link-keys';
 import { useLinkEdits } from '../hooks/use-link-edits';
@@ -19,17 +17,11 @@ import { useLoadFailureNotice } from '../hooks/use-load-failure-notice';
 import { useLiveLinkMaps } from '../hooks/use-live-link-maps';
 import { useSideLinks } from '../hooks/use-side-links';
 import { useSideTree, type SchemeTreeQuery } from '../hooks/use-side-tree';
-import { useSuggestionKeys } from '../hooks/use-suggestion-keys';
-import { useSuggestionWalk } from '../hooks/use-suggestion-walk';
 import { linkButtonState } from '../link-button-state';
 import type { CodeRef } from '../link-map-changes';
 import { otherSide, sides, type Side } from '../linking-address';
 import { shortcutAction, shortcutMessage, type ShortcutKey } from '../linking-shortcuts';
 import { shortcutsDisabled } from '../linking-view';
-import { suggestionKeyAction } from '../suggestion-keys';
-import { currentCandidates, currentCode } from '../suggestion-walk';
-import { notifyAdmin } from '../../../lib/notify';
-import { useQueryClient } from '@tanstack/react-query';
 import { notifyKeyPress } from './key-notification';
 import { CrosswalkFiles } from './crosswalk-files';
 import { LinkControls } from './link-controls';
@@ -37,7 +29,7 @@ import { LinkingTreePanel } from './linking-tree-panel';
 import { NodeDetails } from './node-details';
 import type { StaleLinkActions } from './stale-link-notice';
 import { StaleLinksList } from './stale-links-list';
-import { SuggestionReview } from './suggestion-review';
+import { SuggestionMode } from './suggestion-mode';
 import { SuggestionJob, SuggestionTools } from './suggestion-tools';
 
 type LinkingMode = 'browse' | 'suggestions';
@@ -72,14 +64,10 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
   const staleLinks = useStaleLinksQuery(pair).data;
   const confirmLink = useConfirmLink(pair);
   const suggestions = useSuggestionsQuery(pair).data;
-  const queryClient = useQueryClient();
 
-  // The Suggestions mode (issue 31): the pair's candidates read once, walked code by code.
+  // The Suggestions mode (issue 31), and the suggestion job an admin started here.
   const [mode, setMode] = useState<LinkingMode>('browse');
   const suggesting = mode === 'suggestions';
-  const pairSuggestions = usePairSuggestionsQuery(sourceScheme, targetScheme, suggesting);
-  const [walk, stepWalk] = useSuggestionWalk(suggesting ? pairSuggestions.data : undefined);
-  const reject = useRejectLinkSuggestion();
   const [suggestJobId, setSuggestJobId] = useState<string | null>(null);
 
   const sourceTree = useSideTree(treeQuery(sourceScheme), sourceScheme, address.codes.source, view.subtrees.source);
@@ -141,71 +129,8 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
     trees[side].restoreTree();
   }
 
-  // The trees follow the walk: its code on the left, the highlighted candidate on the right, each time either moves.
-  const walkCode = suggesting ? currentCode(walk) : null;
-  const walkCandidates = currentCandidates(walk);
-  const walkTarget = walkCode === null ? null : (walkCandidates[walk.highlighted]?.code ?? null);
-  const followed = useRef<string | null>(null);
-  useEffect(() => {
-    const key = walkCode === null ? null : `${walkCode} ${walkTarget ?? ''}`;
-    if (key === followed.current) return;
-    followed.current = key;
-    if (walkCode !== null) changeAddress({ codes: { source: walkCode, target: walkTarget } });
-  }, [walkCode, walkTarget, changeAddress]);
-
-  function rejectCandidate(index: number) {
-    const candidate = walkCandidates[index];
-    if (walkCode === null || !candidate || !canEdit) return;
-    stepWalk({ type: 'rejected', code: walkCode, candidate: candidate.code });
-    reject.mutate(
-      { sourceNodeID: walkCode, sourceScheme, targetNodeID: candidate.code, targetScheme, relation: candidate.relation },
-      {
-        // The code's suggestion button asks again.
-        onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...linkKeys.maps(pair), 'suggestions'] }),
-        onError: (error) => notifyAdmin({ title: 'The rejection was not saved', message: error.message, color: 'red' }),
-      },
-    );
-  }
-
-  /** Enter: the chosen candidates linked with the picker's relation, carrying their score and evidence; then the next code. */
-  function saveAndGoOn() {
-    if (walkCode !== null && canEdit) {
-      for (const chosen of walk.chosen) {
-        const candidate = walkCandidates.find((each) => each.code === chosen);
-        if (!candidate) continue;
-        const evidence = [...new Set(candidate.evidence.map((piece) => piece.kind))];
-        const suggestion = evidence.length > 0 ? { score: candidate.score, evidence } : undefined;
-        const from = { scheme: sourceScheme, value: walkCode };
-        const to = { scheme: targetScheme, value: candidate.code };
-        if (suggestion) edits.accept(from, to, relation, suggestion);
-        else edits.link(from, to, relation);
-      }
-    }
-    stepWalk({ type: 'next' });
-  }
-
-  function onSuggestionKey(key: string): boolean {
-    const action = suggestionKeyAction(key, { candidates: walkCode === null ? 0 : walkCandidates.length, highlighted: walk.highlighted, canEdit });
-    if (!action) return false;
-    switch (action.type) {
-      case 'toggle':
-        stepWalk({ type: 'toggle', index: action.index });
-        return true;
-      case 'highlight':
-        stepWalk({ type: 'highlight', index: action.index });
-        return true;
-      case 'reject':
-        rejectCandidate(action.index);
-        return true;
-      case 'save':
-        saveAndGoOn();
-        return true;
-      case 'previous':
-        stepWalk({ type: 'previous' });
-        return true;
-    }
-  }
-  useSuggestionKeys(suggesting && !shortcutsDisabled(view), onSuggestionKey);
+  /** The trees follow the Suggestions mode: its code on the left, the highlighted candidate on the right. */
+  const follow = useCallback((source: string, target: string | null) => changeAddress({ codes: { source, target } }), [changeAddress]);
 
   function changeMode(next: string) {
     if (next !== 'browse' && next !== 'suggestions') return;
@@ -326,22 +251,17 @@ export function LinkingWorkspace<TQueryKey extends QueryKey>({ schemes, treeQuer
         <SuggestionJob jobId={suggestJobId} source={sourceScheme} target={targetScheme} onSuggested={() => setMode('suggestions')} onClose={() => setSuggestJobId(null)} />
       )}
       {suggesting && (
-        <SuggestionReview
+        <SuggestionMode
           source={sourceScheme}
           target={targetScheme}
-          walk={walk}
-          suggestions={pairSuggestions.data}
-          error={pairSuggestions.error}
           sourceLookup={sourceTree.tree?.lookup}
           targetLookup={targetTree.tree?.lookup}
           maps={maps}
+          edits={edits}
           relation={relation}
           canEdit={canEdit}
-          onToggle={(index) => stepWalk({ type: 'toggle', index })}
-          onReject={rejectCandidate}
-          onSave={saveAndGoOn}
-          onPrevious={() => stepWalk({ type: 'previous' })}
-          onRestart={() => stepWalk({ type: 'restart' })}
+          keysEnabled={!shortcutsDisabled(view)}
+          onFollow={follow}
         />
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -98,14 +98,14 @@ export function SuggestionReview(props: SuggestionReviewProps) {
 
 /** The mode's keys, in one line (the page's shortcut help lists them too). */
 function SuggestionKeysLine({ canEdit }: { canEdit: boolean }) {
-  const shown = canEdit ? suggestionKeys : suggestionKeys.filter(({ keys }) => keys.startsWith('↑') || keys === '←' || keys === 'Enter');
+  const shown = canEdit ? suggestionKeys : suggestionKeys.filter(({ edit }) => !edit);
   return (
     <Group gap={10} wrap="wrap" data-testid="suggestion-keys">
-      {shown.map(({ keys, does }) => (
+      {shown.map(({ keys, short }) => (
         <Group key={keys} gap={4} wrap="nowrap">
           <Kbd size="xs">{keys}</Kbd>
           <Text size="xs" c="dimmed">
-            {canEdit || keys !== 'Enter' ? does.replace(/ \(.*\)$/, '') : 'next code'}
+            {canEdit || keys !== 'Enter' ? short : 'next code'}
           </Text>
         </Group>
       ))}
@@ -215,7 +215,7 @@ function CandidateRow({ candidate, index, record, chosen, highlighted, linked, c
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed" truncate data-testid="suggestion-candidate-evidence">
+          <Text size="xs" c="dimmed" truncate title={evidenceLine(candidate.evidence)} data-testid="suggestion-candidate-evidence">
             {candidate.relation} · {evidenceLine(candidate.evidence)}
           </Text>
         </Stack>
