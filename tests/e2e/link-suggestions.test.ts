@@ -1,9 +1,11 @@
 import type { LinkSuggestions } from '@og/shared/contracts/link-suggestions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 import { callApi } from './support/page-api.js';
+import { waitForSeededCrosswalks } from './support/seeded-crosswalks.js';
 
 // Link suggestions on the linking page (issue 31): PCS 2020 (French) → ISCO-08 (English), two
 // schemes no crosswalk joins, so every PCS leaf is suggested for and the names meet across languages.
@@ -93,7 +95,10 @@ describe('link suggestions on the linking page', () => {
       await press(String(index + 1));
       await expect.poll(() => candidates().nth(index).getAttribute('data-chosen')).toBe('true');
       await expect.poll(() => params().get('rid')).toBe(list[index]);
-      if (accepted.length === 1) await shoot('link-suggestions-chosen-light');
+      if (accepted.length === 1) {
+        await shoot('link-suggestions-chosen-light');
+        expect(await seriousAccessibilityViolations(page, '[data-testid="suggestion-review"]')).toEqual([]);
+      }
       await press('Enter');
       await expect.poll(() => shownCode()).not.toBe(code);
       accepted.push({ source: code, target: list[index]! });
@@ -164,6 +169,37 @@ describe('link suggestions on the linking page', () => {
     await dark.keyboard.press('2');
     await expect.poll(() => candidates(dark).nth(1).getAttribute('data-chosen')).toBe('true');
     await shoot('link-suggestions-chosen-dark', dark);
+    expect(await seriousAccessibilityViolations(dark, '[data-testid="suggestion-review"]')).toEqual([]);
     await context.close();
+  });
+
+  it('links the chained candidates of SOC-2020 → ESCO (through ISCO-08) after a confirm saying how many, as a removable crosswalk set', async () => {
+    await waitForSeededCrosswalks(app);
+    const started = (await callApi<{ jobId: string }>(page, 'POST', '/api/links/suggestions', { source: 'soc2020', target: 'esco' })).body;
+    await expect.poll(async () => (await callApi<{ state: string }>(page, 'GET', `/api/jobs/${started.jobId}`)).body.state, { timeout: 240_000, interval: 1_000 }).toBe('completed');
+    await page.goto(`${app.url}/admin/linking?lc=soc2020&rc=esco`);
+    await page.getByTestId('source-tree').waitFor();
+    await expect.poll(() => page.getByTestId('source-progress').getAttribute('aria-busy'), { timeout: 30_000 }).toBeNull();
+    const before = await linkedCount('source');
+    await page.getByTestId('suggestion-tools-menu').click();
+    await page.getByTestId('link-chained-candidates').click();
+    const question = page.getByTestId('link-chained-question');
+    await expectVisible(question, 30_000);
+    const count = Number(await question.getAttribute('data-count'));
+    expect(count).toBeGreaterThan(0);
+    expect(await question.innerText()).toMatch(new RegExp(`^Link ${count.toLocaleString('en')} chained candidates? of SOC-2020 → ESCO\\?`));
+    await shoot('link-suggestions-chains-confirm-light');
+    expect(await seriousAccessibilityViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.getByTestId('link-chained-confirm').click();
+    const notice = page.getByText(/^Linked [\d,]+ chained candidates? as the crosswalk set “.+” \(removable in Crosswalk sets\)$/);
+    await expectVisible(notice, 60_000);
+    const linked = Number((await notice.innerText()).match(/^Linked ([\d,]+)/)![1]!.replaceAll(',', ''));
+    expect(linked).toBeGreaterThan(0);
+    expect(linked).toBeLessThanOrEqual(count);
+    await expect.poll(() => linkedCount('source')).toBe(before + linked);
+    const setName = (await notice.innerText()).match(/“(.+)”/)![1]!;
+    await page.getByTestId('crosswalk-sets-open').click();
+    await expect.poll(() => page.getByTestId('crosswalk-set-name').allInnerTexts(), { timeout: 10_000 }).toContain(setName);
+    await page.keyboard.press('Escape');
   });
 });
