@@ -137,6 +137,18 @@ describe('double coding in the browser (issue 30)', () => {
     expect(await firstPage.getByTestId('entry-string').count()).toBe(0);
   });
 
+  it('in the review, an offered entry shows its mapping to its first reviewer only until its second opinion', async () => {
+    const entryUrl = `${app.url}/review/${slug}/entries/${encodeURIComponent('farm worker')}?filter=all`;
+    await ownerPage.goto(entryUrl);
+    await expectVisible(ownerPage.getByTestId('awaiting-second-opinion'));
+    expect(await ownerPage.getByTestId('entry-string').innerText()).toBe('farm worker');
+    expect(await ownerPage.getByTestId('chosen-node').count()).toBe(0);
+    await shot(ownerPage, 'second-opinions-review-blind-light');
+    await firstPage.goto(entryUrl);
+    await expectVisible(firstPage.getByTestId('chosen-node').filter({ hasText: 'General Farmer' }));
+    expect(await firstPage.getByTestId('awaiting-second-opinion').count()).toBe(0);
+  });
+
   it('the second reviewer codes every entry by keyboard, never shown the first mapping', async () => {
     const page = await signedIn(second);
     const served: PredictionEntryAnswer[] = [];
