@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Divider, Group, NumberInput, Popover, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import type { AuditDrawn } from '@og/shared/contracts/audits';
 import type { SetConfidences } from '@og/shared/contracts/prediction-reading';
-import type { PredictionSetCount, ReviewOrder } from '@og/shared/contracts/predictions';
+import type { ReviewOrder } from '@og/shared/contracts/predictions';
 import { IconChartDots, IconChecks, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { usePredictionSetCounts } from '../../../../lib/prediction-sets/get-prediction-set-counts';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
 import { useSaveGoal } from '../api/save-goal';
 import { useAddressOnScreen } from '../hooks/use-entry-on-screen';
@@ -21,7 +22,6 @@ const orderLabels: Record<ReviewOrder, string> = { file: 'File order', totals: '
 interface ReviewInfoCardProps {
   setId: string;
   total: number;
-  counts: PredictionSetCount | undefined;
   scope: ReviewScope;
   onScopeChange: (change: Partial<ReviewScope>) => void;
   onBulkAccept: () => void;
@@ -42,7 +42,7 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : `${((p
  * below-threshold'), with the review's filter and (beyond SPEC) its order, the coverage of the
  * dataset's people, how the set's confidences came when not from its file, and bulk accept.
  */
-export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onBulkAccept, hasDataset, confidences, onAuditDrawn, onAccuracy }: ReviewInfoCardProps) {
+export function ReviewInfoCard({ setId, total, scope, onScopeChange, onBulkAccept, hasDataset, confidences, onAuditDrawn, onAccuracy }: ReviewInfoCardProps) {
   const [open, setOpen] = useState(false);
   // SPEC's hover card, which the info button (click, Enter, Space) opens too, so the keyboard reaches it.
   const closeTimer = useRef<number | undefined>(undefined);
@@ -61,6 +61,8 @@ export function ReviewInfoCard({ setId, total, counts, scope, onScopeChange, onB
     onBulkAccept();
   });
   const [slider, setSlider] = useState<number | null>(null);
+  // Read here, not by the screen: a count that moves redraws this card alone.
+  const counts = usePredictionSetCounts(setId, scope.threshold).data;
   const coverage = useCoverage(setId, scope.threshold, true);
   // The slider's own position until the address carries it (keys pressed quickly must not start from a stale value).
   const stored = sliderFromThreshold(scope.threshold);

@@ -9,7 +9,6 @@ import type { SchemeOption } from '../../../../components/scheme-select';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
 import { ApiError } from '../../../../lib/api-client';
 import { notifyReview } from '../../../../lib/notify';
-import { usePredictionSetCounts } from '../../../../lib/prediction-sets/get-prediction-set-counts';
 import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
 import { answerAudit, auditKeys, useAudit } from '../api/audits';
@@ -127,7 +126,6 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const queryClient = useQueryClient();
   const { scope, changeScope, search } = useReviewScope(detail);
   const entryQuery = useReviewEntry(setId, string, scope, address, search);
-  const counts = usePredictionSetCounts(setId, scope.threshold);
   const answer = entryQuery.data;
   const entry = answer && (string === null || answer.predictionEntry.string === string) ? answer.predictionEntry : undefined;
   const { draft, changed, update, baseVersion } = useReviewDraft(setId, entry);
@@ -355,7 +353,6 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
           <ReviewInfoCard
             setId={setId}
             total={set.total}
-            counts={counts.data}
             scope={scope}
             onScopeChange={changeScope}
             onBulkAccept={() => setBulkOpen(true)}
