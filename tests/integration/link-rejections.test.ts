@@ -220,6 +220,25 @@ describe('negative mappings and accepted suggestions', () => {
     const cells = (mappings: Record<string, string>[]) => mappings.map((m) => [m.subject_id, m.predicate_id, m.predicate_modifier, m.object_id, m.mapping_justification, m.confidence, m.similarity_score, m.comment].join(' '));
     expect(cells(again.mappings)).toEqual(cells((await exportSssomOf(text)).mappings));
   });
+
+  it('keeps no negated mapping of a pair that is linked, in the store or by the same file', async () => {
+    const file = [
+      '# curie_map:',
+      `#   soc2020: ${env.app.schemes.iris.codePrefix('soc2020')}`,
+      `#   isco08: ${env.app.schemes.iris.codePrefix('isco08')}`,
+      '#   skos: http://www.w3.org/2004/02/skos/core#',
+      'subject_id\tpredicate_id\tpredicate_modifier\tobject_id',
+      'soc2020:1122\tskos:exactMatch\tNot\tisco08:1321',
+      'soc2020:1131\tskos:closeMatch\t\tisco08:1211',
+      'soc2020:1131\tskos:closeMatch\tNot\tisco08:1211',
+      'soc2020:1131\tskos:closeMatch\tNot\tisco08:1212',
+      '',
+    ].join('\n');
+    const job = await importFile('negations.sssom.tsv', file);
+    expect(job.state, job.error ?? '').toBe('completed');
+    expect(job.result).toMatchObject({ imported: 1, refused: 0 });
+    expect((await rejections()).map((rejection) => `${rejection.source.value} ${rejection.target.value}`)).toEqual(['1131 1212', '1111 2111']);
+  });
 });
 
 /** An export's text read as {@link exportSssom} reads a response. */

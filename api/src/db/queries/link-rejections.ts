@@ -28,7 +28,9 @@ export interface LinkRejection extends LinkEnds {
 
 /**
  * Stores the rejections; a pair rejected already takes the new relation, comment, maker and date
- * (`keepExisting`: keeps its own, as an import does). Answers how many rows were written.
+ * (`keepExisting`: keeps its own, as an import does). A pair that is linked (has a link record) is
+ * left out: a rejection is of an unlinked pair (an import's negated mapping of a pair the store or
+ * the same file links). Answers how many rows were written.
  */
 export async function saveLinkRejections(db: Queryable, rejections: LinkRejection[], options: { keepExisting?: boolean } = {}): Promise<number> {
   if (rejections.length === 0) return 0;
@@ -36,6 +38,7 @@ export async function saveLinkRejections(db: Queryable, rejections: LinkRejectio
     `INSERT INTO link_rejections (first_iri, second_iri, relation, made_by, comment, made_at)
      SELECT r->>0, r->>1, r->>2, (r->>3)::uuid, r->>4, coalesce((r->>5)::timestamptz, now())
        FROM jsonb_array_elements($1::jsonb) AS r
+      WHERE NOT EXISTS (SELECT 1 FROM link_records l WHERE l.first_iri = r->>0 AND l.second_iri = r->>1)
       ORDER BY 1, 2
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
