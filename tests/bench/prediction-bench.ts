@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
 import pg from 'pg';
@@ -110,7 +110,8 @@ export interface PredictionBenchResult {
 
 /**
  * Prediction sets: a set of `rows` entries imported through `POST /api/predictions` (upload
- * request to set ready) against a plain COPY of the same file into a bare table; the memory the
+ * request to set ready, its first entry reviewable; and to the job's end, all its indexes built)
+ * against a plain COPY of the same file into a bare table; the event loop's longest delay; the memory the
  * all-in-one process grows by while its worker imports; progress events a second; then the review
  * API's p95 on that set at threshold 0.75: first/next/previous under each filter, search, save, counts.
  */
@@ -152,6 +153,9 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
       });
     }
 
+    // The bench process is the all-in-one process here (api and workers in one): its event loop's longest delay during the import.
+    const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+    eventLoop.enable();
     const rssBefore = residentBytes();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes())), 100);
@@ -162,19 +166,33 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     if (upload.status !== 202) throw new Error(`POST /api/predictions answered ${upload.status}: ${upload.body.slice(0, 1_000)}`);
     const { predictionSetId, jobId } = JSON.parse(upload.body) as { predictionSetId: string; jobId: string };
     await socket.subscribe(jobId);
+    // The set is reviewable once it is ready (its other indexes come after, while it is reviewed).
+    let readyAt = 0;
+    let firstEntryMs = 0;
     for (const deadline = Date.now() + 60 * 60_000; !finished; ) {
       if (Date.now() > deadline) throw new Error('The import did not finish within an hour');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!readyAt) {
+        const state = (await db.query<{ state: string }>('SELECT state FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]?.state;
+        if (state === 'ready') {
+          readyAt = performance.now();
+          const first = await timedCalls(1, () => client.get(`/api/prediction-sets/${predictionSetId}/entries/_first?threshold=0.75&filter=unmapped`));
+          firstEntryMs = first[0]!;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
     clearInterval(sampler);
+    eventLoop.disable();
     const job = finished as JobRun;
     if (job.state !== 'completed') throw new Error(`The import failed: ${job.error}`);
     const importSeconds = (finishedAt - started) / 1000;
+    const readySeconds = ((readyAt || finishedAt) - started) / 1000;
+    const eventLoopMaxMs = eventLoop.max / 1e6;
     const gaps = [accepted, ...progressAt.filter((at) => at >= accepted && at <= finishedAt), finishedAt].map((at, index, all) => (index ? at - all[index - 1]! : 0));
     const longestGap = Math.max(...gaps) / 1000;
     const entries = Number((await db.query<{ total: string }>('SELECT total FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.total);
     const phases = Object.entries((job.result as { phaseSeconds?: Record<string, number> }).phaseSeconds ?? {}).map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`).join(', ');
-    log(`  import: ${importSeconds.toFixed(1)} s, ${entries.toLocaleString('en')} entries (${phases})`);
+    log(`  import: reviewable after ${readySeconds.toFixed(1)} s, all indexes after ${importSeconds.toFixed(1)} s, ${entries.toLocaleString('en')} entries (${phases})`);
 
     // The review API on that set. Some entries below the threshold mapped first (the save measure).
     const threshold = 0.75;
@@ -226,14 +244,18 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const slug = (await db.query<{ slug: string }>('SELECT slug FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.slug;
     const saveToNext = await measureSaveToNext({ url: env.url, username: user.username, password: user.password, slug, saves: 40, readMs: 400 });
 
-    const ratio = importSeconds / copySeconds;
+    const ratio = readySeconds / copySeconds;
+    const allRatio = importSeconds / copySeconds;
     const p95 = (values: number[]) => `${percentile(values, 95).toFixed(1)} ms`;
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
     const rows: BenchRow[] = [
       { measure: 'Prediction file', value: formatSize(file.bytes), detail: `${file.rows.toLocaleString('en')} rows (wide OccCANINE CSV from the real titles and HISCO codes), seed ${options.seed}${file.reused ? ', reused' : ''}` },
-      { measure: 'Import (upload request → set ready)', value: `${importSeconds.toFixed(1)} s`, detail: `${entries.toLocaleString('en')} entries; upload to 202 ${((accepted - started) / 1000).toFixed(1)} s; ${phases}` },
+      { measure: 'Import: first entry reviewable (upload request → set ready)', value: `${readySeconds.toFixed(1)} s`, detail: `${entries.toLocaleString('en')} entries; upload to 202 ${((accepted - started) / 1000).toFixed(1)} s; its first entry then answered in ${firstEntryMs.toFixed(0)} ms` },
+      { measure: 'Import: all indexes built (upload request → job done)', value: `${importSeconds.toFixed(1)} s`, detail: phases },
       { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: 'into a bare table of 17 text columns' },
-      { measure: 'Import/COPY (target ≤ 2.0)', value: ratio.toFixed(2), detail: verdict(ratio, 2) },
+      { measure: 'Reviewable/COPY (target ≤ 2.0)', value: ratio.toFixed(2), detail: verdict(ratio, 2) },
+      { measure: 'All indexes/COPY (target ≤ 4.0)', value: allRatio.toFixed(2), detail: verdict(allRatio, 4) },
+      { measure: 'Event loop of the all-in-one process during the import (max, target ≤ 100 ms)', value: `${eventLoopMaxMs.toFixed(0)} ms`, detail: verdict(eventLoopMaxMs, 100) },
       { measure: 'All-in-one process RSS growth during the import (target ≤ 400 MB)', value: `${((rssPeak - rssBefore) / mib).toFixed(0)} MB`, detail: `${verdict((rssPeak - rssBefore) / mib, 400)}; peak ${(rssPeak / mib).toFixed(0)} MB with the api, before ${(rssBefore / mib).toFixed(0)} MB` },
       { measure: 'Longest gap between progress events (target ≤ 1 s)', value: `${longestGap.toFixed(2)} s`, detail: `${verdict(longestGap, 1)}; ${progressAt.length} events` },
       ...(['all', 'mapped', 'unmapped'] as const).flatMap((filter) => {

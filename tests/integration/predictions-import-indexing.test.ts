@@ -118,6 +118,65 @@ describe('a prediction set reviewed while its other indexes are built', () => {
   });
 });
 
+describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
+  let env: TestEnvironment;
+  let reviewer: HttpClient;
+
+  beforeAll(async () => {
+    env = await startTestEnvironment({ workers: true });
+    await importScheme(env.app.schemes, { scheme: 'hisco', text: fs.readFileSync(path.join(data, 'schemes/hisco.csv'), 'utf8'), format: 'csv', actorId: null });
+    reviewer = (await env.signIn('olga', 'member')).client;
+  }, 120_000);
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function imported(name: string, content: Buffer) {
+    const response = await reviewer.upload('/api/predictions', name, content, {});
+    expect(response.status).toBe(202);
+    const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+    const job = await waitForJob(reviewer, accepted.jobId, 120_000);
+    expect(job.state, job.error ?? '').toBe('completed');
+    const entries = await env.app.db.query(
+      'SELECT string, norm, predictions, best_conf, unknown_uris FROM prediction_entries WHERE set_id = $1 ORDER BY position',
+      [accepted.predictionSetId],
+    );
+    const { phaseSeconds, ...result } = job.result as { phaseSeconds: Record<string, number> };
+    return { result, phases: Object.keys(phaseSeconds), entries: entries.rows };
+  }
+
+  const csvFiles = fs.readdirSync(path.join(data, 'predictions')).filter((file) => file.endsWith('.csv'));
+  it.each(csvFiles)('stores %s as the JavaScript reader does', { timeout: 120_000 }, async (fileName) => {
+    const content = fs.readFileSync(path.join(data, 'predictions', fileName));
+    const copied = await imported(fileName, content);
+    // A blank line at the end (papaparse skips it, COPY would not) makes the JavaScript reader read the same rows.
+    const read = await imported(fileName, Buffer.concat([content, Buffer.from('\n\n')]));
+    expect(read.phases).toContain('reading');
+    expect(copied.result).toEqual({ ...read.result, bytes: content.length });
+    expect(copied.entries).toEqual(read.entries);
+    // The files of OccCANINE's wide layout go through COPY.
+    if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading by COPY');
+  });
+
+  it('reads a file whose quotes Postgres would read otherwise by JavaScript, and fails a bad probability naming its line', { timeout: 120_000 }, async () => {
+    const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
+    const quoted = [header, '0,en[SEP]Farm "hand",61110,0.9,Farm Worker,,,No pred', '1,"en[SEP]Smith, ""black""",83110,0.8,Smith,61110,0.1,Farm Worker', '2,en[SEP]  ,61110,0.5,x,,,No pred'].join('\n');
+    const strayQuote = await imported('quotes.csv', Buffer.from(`${quoted}\n`));
+    expect(strayQuote.phases).toContain('reading');
+    expect(strayQuote.result).toMatchObject({ rows: 3, entries: 2, emptyTitles: 1 });
+    expect(strayQuote.entries.map((entry) => entry.string)).toEqual(['Farm "hand"', 'Smith, "black"']);
+    const clean = await imported('clean.csv', Buffer.from(`${quoted.replace('Farm "hand"', 'Farm hand')}\n`));
+    expect(clean.phases).toContain('reading by COPY');
+    expect(clean.result).toMatchObject({ rows: 3, entries: 2, emptyTitles: 1 });
+    expect(clean.entries[1]).toMatchObject({ string: 'Smith, "black"', predictions: [{ uris: ['hisco:83110'], conf: 0.8 }, { uris: ['hisco:61110'], conf: 0.1 }] });
+
+    const response = await reviewer.upload('/api/predictions', 'bad.csv', Buffer.from(`${header}\n0,en[SEP]Farm hand,61110,1.5,Farm Worker,,,No pred\n`), {});
+    const job = await waitForJob(reviewer, ((await response.json()) as { jobId: string }).jobId, 60_000);
+    expect(job).toMatchObject({ state: 'failed' });
+    expect(job.error).toContain("Line 2: column prob_1: '1.5' is not a probability from 0 to 1.");
+  });
+});
+
 describe('predictions.import when its worker is killed while the set is indexed', () => {
   let env: TestEnvironment;
   let child: ChildProcess | null = null;

@@ -7,12 +7,13 @@ import type { Database } from '@og/api/db/database';
 import { dropLeftoverPredictionTables, findPredictionSet, type PredictionSetRow } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
 import { TableCopy } from '../dataset-ingest/table-copy.js';
+import { copyWideOccCanine } from './occcanine-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
-import { openPredictionFile, type PredictedEntry } from '@og/api/predictions/prediction-file/prediction-file';
+import { openPredictionFile, type PredictedEntry, type PredictionFileSummary } from '@og/api/predictions/prediction-file/prediction-file';
 import { type CodeTally, codeSchemeProblem } from '@og/api/predictions/prediction-file/code-schemes';
 import { PredictionFileError } from '@og/api/predictions/prediction-file/prediction-file-error';
 import { SchemeCodeIndex } from '@og/api/schemes/scheme-code-index';
-import { bestConfidence, languageContextKey, readingConfidences } from '@og/shared/contracts/prediction-reading';
+import { bestConfidence, languageContextKey, type PredictionReading, readingConfidences } from '@og/shared/contracts/prediction-reading';
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import {
   attachPredictionPartition,
@@ -140,11 +141,14 @@ class CodeTallies {
 }
 
 /**
- * `predictions.import`: reads the stored prediction file into its set's entries. Every prediction
- * of the file is copied into a staging table as it is read; Postgres then merges identical strings
- * (per URI list the highest confidence), joins a dataset's totals, and the set's partition is
- * indexed and attached at once, with the set's counts. A file that cannot be read throws before
- * anything is visible; a retry starts from clean tables.
+ * `predictions.import`: reads the stored prediction file into its set's entries. A wide OccCANINE
+ * CSV is copied by Postgres as it is and read in SQL (occcanine-copy.ts); any other file is read
+ * here, every entry copied into the staging table as it is read. Postgres then merges identical
+ * strings (per URI list the highest confidence), joins a dataset's totals, and the set's partition
+ * gets the indexes its review needs and is attached, with the set's counts, as ready. With
+ * `indexesAfterReady` the other indexes are built after, while the set is reviewed (it says
+ * 'indexing'); without, all before. A file that cannot be read throws before anything is
+ * visible; a retry starts from clean tables, or only finishes the indexes of a ready set.
  */
 export async function importPredictions(
   deps: { schemes: SchemeContext; db: Database },
@@ -188,39 +192,47 @@ export async function importPredictions(
   const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
   try {
     await setImportMemory(client);
-    copy = new TableCopy(client, await createPredictionStaging(client, set.id));
+    const stagingCopy = await createPredictionStaging(client, set.id);
     const matcher = new UriMatcher(deps.schemes);
-    const file = await openPredictionFile(input.path, {
-      signal: context.signal,
-      onBytes: (done, total) => void report({ phase: 'reading', done, total, unit: 'bytes' }),
-      reading: input.reading ?? null,
-    });
-    // A file read by a reading keeps its rows' languages and kept columns, and its codes are checked against its scheme.
-    const withContext = file.reading !== null;
-    const tallies = withContext ? new CodeTallies() : null;
-    let pending = '';
-    let position = 0;
-    for await (const entry of file.entries) {
-      position++;
-      tallies?.count(entry);
-      const predictions = await entryPredictions(entry.predictions, matcher);
-      const kept = withContext ? storedContext(entry) : null;
-      pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${bestConfidence(predictions)}\t${kept ? copyField(JSON.stringify(kept)) : '\\N'}\n`;
-      if (pending.length >= copyPieceLength) {
-        copy.write(Buffer.from(pending, 'utf8'));
-        pending = '';
-        await copy.drained();
+    const onBytes = (done: number, total: number) => void report({ phase: 'reading', done, total, unit: 'bytes' });
+    // A wide OccCANINE CSV is read by Postgres (COPY, then SQL); any other file, or one Postgres
+    // would read otherwise than papaparse, by the JavaScript reader.
+    const copied = input.reading ? null : await copyWideOccCanine(client, set.id, input.path, matcher, { signal: context.signal, onBytes });
+    let read: { summary: PredictionFileSummary; reading: PredictionReading | null; withContext: boolean; unknownCodes: number };
+    if (copied) {
+      read = { summary: copied.summary, reading: null, withContext: false, unknownCodes: copied.unknownCodes };
+    } else {
+      copy = new TableCopy(client, stagingCopy);
+      const file = await openPredictionFile(input.path, { signal: context.signal, onBytes, reading: input.reading ?? null });
+      // A file read by a reading keeps its rows' languages and kept columns, and its codes are checked against its scheme.
+      const withContext = file.reading !== null;
+      const tallies = withContext ? new CodeTallies() : null;
+      let pending = '';
+      let position = 0;
+      for await (const entry of file.entries) {
+        position++;
+        tallies?.count(entry);
+        const predictions = await entryPredictions(entry.predictions, matcher);
+        const kept = withContext ? storedContext(entry) : null;
+        pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${bestConfidence(predictions)}\t${kept ? copyField(JSON.stringify(kept)) : '\\N'}\n`;
+        if (pending.length >= copyPieceLength) {
+          copy.write(Buffer.from(pending, 'utf8'));
+          pending = '';
+          await copy.drained();
+        }
       }
+      if (pending) copy.write(Buffer.from(pending, 'utf8'));
+      await copy.end();
+      copy = null;
+      if (tallies) await tallies.check(new SchemeCodeIndex(deps.schemes.trees));
+      read = { summary: file.summary(), reading: file.reading, withContext, unknownCodes: matcher.unknownCount };
     }
-    if (pending) copy.write(Buffer.from(pending, 'utf8'));
-    await copy.end();
-    const summary = file.summary();
+    const { summary, withContext } = read;
     if (summary.rows > 0 && summary.emptyTitles === summary.rows) {
-      const column = file.reading ? ` ${file.reading.title}` : '';
+      const column = read.reading ? ` ${read.reading.title}` : '';
       throw new PredictionFileError(null, `the title column${column} is empty in every row (${summary.rows} rows): choose the column that holds the titles.`);
     }
-    if (tallies) await tallies.check(new SchemeCodeIndex(deps.schemes.trees));
-    phaseDone('reading');
+    phaseDone(copied ? 'reading by COPY' : 'reading');
 
     await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
     const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
@@ -234,14 +246,14 @@ export async function importPredictions(
       rows: summary.rows,
       entries,
       emptyTitles: summary.emptyTitles,
-      unknownCodes: matcher.unknownCount,
+      unknownCodes: read.unknownCodes,
       ignoredColumns: summary.ignoredColumns,
       bytes,
     };
     const attached = await attachPredictionPartition(client, set.id, {
       entries,
       format: summary.format,
-      stats: { ...result, confidences: readingConfidences(file.reading), reading: file.reading },
+      stats: { ...result, confidences: readingConfidences(read.reading), reading: read.reading },
       indexing: indexesAfterReady,
     });
     if (!attached) throw new PredictionSetGoneError();

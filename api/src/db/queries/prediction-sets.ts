@@ -42,16 +42,19 @@ export const predictionEntriesTable = (setId: string): string => `prediction_ent
 /** The import's staging table: one line per prediction of the file, grouped into the partition at the end. */
 export const predictionStagingTable = (setId: string): string => `prediction_staging_${predictionSetIdHex(setId)}`;
 
-/** Every table of this set (its partition, attached or not, and any staging table of an import attempt). */
+/** The rows of a CSV as its import copied them (text columns), while they are read into the staging table. */
+export const predictionRawTable = (setId: string): string => `prediction_raw_${predictionSetIdHex(setId)}`;
+
+/** Every table of this set (its partition, attached or not, and any staging or raw table of an import attempt). */
 export async function findPredictionSetTables(db: Queryable, setId: string): Promise<{ name: string; attached: boolean }[]> {
   const hex = predictionSetIdHex(setId);
   if (!/^[0-9a-f]{32}$/.test(hex)) return [];
   const result = await db.query<{ name: string; attached: boolean }>(
     `SELECT c.relname AS name, c.relispartition AS attached FROM pg_class c
       WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
-        AND c.relkind IN ('r', 'p') AND c.relname IN ($1, $2)
+        AND c.relkind IN ('r', 'p') AND c.relname IN ($1, $2, $3)
       ORDER BY c.relname`,
-    [predictionEntriesTable(setId), predictionStagingTable(setId)],
+    [predictionEntriesTable(setId), predictionStagingTable(setId), predictionRawTable(setId)],
   );
   return result.rows;
 }

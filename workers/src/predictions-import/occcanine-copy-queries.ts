@@ -1,0 +1,147 @@
+import pg from 'pg';
+import type { Queryable } from '@og/api/db/database';
+import { predictionRawTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+
+/**
+ * The statements of an OccCANINE CSV read by Postgres itself (occcanine-copy.ts): the file's rows
+ * copied as they are into a table of text columns, then turned into the import's staging lines
+ * (one per row with a title: its title, normalised title, predictions and best confidence) by
+ * the rules the JavaScript reader follows (api/src/predictions/prediction-file/occcanine-csv.ts,
+ * prediction-codes.ts), with the codes matched once per distinct cell.
+ */
+
+const identifier = (name: string) => pg.escapeIdentifier(name);
+const literal = (value: string) => pg.escapeLiteral(value);
+
+/** What JavaScript's `trim()` removes (ECMAScript WhiteSpace and LineTerminator), for btrim(). */
+const jsWhitespace = literal('\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff');
+
+const column = (index: number) => `c${index}`;
+/** A cell as `cellText` reads it: trimmed, '' when absent. */
+const cell = (index: number) => `btrim(COALESCE(r.${column(index)}, ''), ${jsWhitespace})`;
+
+/** Creates the raw table (the file's rows as written, one text column per header column, numbered in file order); answers its COPY statement (CSV with a header line, the given delimiter). */
+export async function createRawTable(db: Queryable, setId: string, columns: number, delimiter: string): Promise<string> {
+  const table = identifier(predictionRawTable(setId));
+  const names = Array.from({ length: columns }, (_, index) => column(index));
+  await db.query(
+    `CREATE UNLOGGED TABLE ${table} (pos bigint GENERATED ALWAYS AS IDENTITY (CACHE 10000), ${names.map((name) => `${name} text`).join(', ')})
+     WITH (autovacuum_enabled = false)`,
+  );
+  return `COPY ${table} (${names.join(', ')}) FROM STDIN (FORMAT csv, HEADER true, DELIMITER ${literal(delimiter)}, ENCODING 'UTF8')`;
+}
+
+/** The distinct values (as written) of the code columns. */
+export async function distinctCodeCells(db: Queryable, setId: string, codeColumns: number[]): Promise<string[]> {
+  const values = codeColumns.map((index) => `(r.${column(index)})`).join(', ');
+  const result = await db.query<{ value: string }>(
+    `SELECT DISTINCT v.value FROM ${identifier(predictionRawTable(setId))} r CROSS JOIN LATERAL (VALUES ${values}) AS v(value) WHERE v.value IS NOT NULL`,
+  );
+  return result.rows.map((row) => row.value);
+}
+
+/** The title of a row as `titleOf` reads it: trimmed, without the model's `lang[SEP]` prefix, trimmed again. */
+const titleExpression = (titleColumn: number) => `btrim(regexp_replace(${cell(titleColumn)}, '^[A-Za-z]{1,8}\\[SEP\\]', ''), ${jsWhitespace})`;
+/** `normaliseTitle` of a printable-ASCII title (null for any other: those are normalised in JavaScript). */
+const asciiNorm = `CASE WHEN t.title COLLATE "C" ~ '^[ -~]*$' THEN btrim(regexp_replace(lower(t.title COLLATE "C"), '[^a-z0-9]+', ' ', 'g'), ' ') END`;
+
+/** The distinct titles that are not printable ASCII, numbered, in a temporary table: their normalised forms are made in JavaScript. */
+export async function collectOtherTitles(db: Queryable, setId: string, titleColumn: number): Promise<number> {
+  await db.query('DROP TABLE IF EXISTS pg_temp.other_titles');
+  const created = await db.query(
+    `CREATE TEMP TABLE other_titles AS
+     SELECT row_number() OVER () AS id, title, NULL::text AS norm FROM (
+       SELECT DISTINCT t.title FROM ${identifier(predictionRawTable(setId))} r CROSS JOIN LATERAL (SELECT ${titleExpression(titleColumn)} AS title) t
+        WHERE t.title COLLATE "C" !~ '^[ -~]*$') titles`,
+  );
+  await db.query('CREATE INDEX ON pg_temp.other_titles (id)');
+  return created.rowCount ?? 0;
+}
+
+export async function otherTitles(db: Queryable, from: number, to: number): Promise<{ id: string; title: string }[]> {
+  return (await db.query<{ id: string; title: string }>('SELECT id::text, title FROM pg_temp.other_titles WHERE id > $1 AND id <= $2', [from, to])).rows;
+}
+
+export async function setOtherNorms(db: Queryable, ids: string[], norms: string[]): Promise<void> {
+  await db.query('UPDATE pg_temp.other_titles o SET norm = n.norm FROM unnest($1::bigint[], $2::text[]) AS n(id, norm) WHERE o.id = n.id', [ids, norms]);
+}
+
+/** The codes of each distinct code cell: its predictions' URIs (null: no code), and how many of them its scheme lacks. */
+export async function storeCellCodes(db: Queryable, cells: { cell: string; uris: string[] | null; unknown: number }[]): Promise<void> {
+  await db.query('DROP TABLE IF EXISTS pg_temp.cell_codes');
+  await db.query('CREATE TEMP TABLE cell_codes (cell text PRIMARY KEY, uris jsonb, unknown integer NOT NULL)');
+  await db.query(
+    `INSERT INTO pg_temp.cell_codes (cell, uris, unknown) SELECT cell, uris::jsonb, unknown FROM unnest($1::text[], $2::text[], $3::int[]) AS c(cell, uris, unknown)`,
+    [cells.map((entry) => entry.cell), cells.map((entry) => (entry.uris ? JSON.stringify(entry.uris) : null)), cells.map((entry) => entry.unknown)],
+  );
+  await db.query('ANALYZE pg_temp.cell_codes');
+}
+
+/** A wide slot: its code column, probability column and description column (-1: none). */
+export interface WideSlot {
+  code: number;
+  probability: number;
+  description: number;
+}
+
+const slotParts = (slots: WideSlot[]) =>
+  slots.map((slot, index) => {
+    const k = index + 1;
+    const probability = cell(slot.probability);
+    const filled = slot.description >= 0 ? `NOT (${probability} = '' AND ${cell(slot.description)} ~* '^no pred$')` : 'true';
+    const conf = `CASE WHEN ${probability} ~ '^\\+?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$' AND ${probability}::numeric <= 1
+                  THEN ${probability}::numeric::float8 ELSE ('not a probability: ' || ${probability})::float8 END`;
+    const read = `k${k}.uris IS NOT NULL AND ${filled}`;
+    return {
+      join: `LEFT JOIN pg_temp.cell_codes k${k} ON k${k}.cell = r.${column(slot.code)}`,
+      value: `(${k}, CASE WHEN ${read} THEN k${k}.uris END, CASE WHEN ${read} THEN ${conf} END)`,
+      unknown: `CASE WHEN ${read} THEN k${k}.unknown ELSE 0 END`,
+    };
+  });
+
+/**
+ * Fills the staging table from the raw rows: one line per row with a title, at its row's place;
+ * per slot with codes (and not one the model left empty: no probability, `No pred`) a prediction
+ * with the slot's probability; per URI list the highest confidence, most confident first (ties in
+ * slot order). A probability that is not one fails the statement (the file is then read by the
+ * JavaScript reader, which names its line). Answers the lines staged.
+ */
+export async function stageRawRows(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }): Promise<number> {
+  const slots = slotParts(columns.slots);
+  const staged = await db.query(
+    `INSERT INTO ${identifier(predictionStagingTable(setId))} (pos, string, norm, predictions, best_conf, context)
+     SELECT r.pos, t.title, COALESCE(${asciiNorm}, o.norm), p.predictions, p.best, NULL
+       FROM ${identifier(predictionRawTable(setId))} r
+       CROSS JOIN LATERAL (SELECT ${titleExpression(columns.title)} AS title) t
+       ${slots.map((slot) => slot.join).join('\n       ')}
+       LEFT JOIN pg_temp.other_titles o ON o.title = t.title AND t.title COLLATE "C" !~ '^[ -~]*$'
+       CROSS JOIN LATERAL (
+         SELECT COALESCE(jsonb_agg(jsonb_build_object('uris', g.uris, 'conf', to_jsonb(g.conf)) ORDER BY g.conf DESC NULLS LAST, g.k), '[]'::jsonb) AS predictions,
+                COALESCE(max(g.conf), 0) AS best
+           FROM (SELECT v.uris, max(v.conf) AS conf, min(v.k) AS k
+                   FROM (VALUES ${slots.map((slot) => slot.value).join(', ')}) AS v(k, uris, conf)
+                  WHERE v.uris IS NOT NULL GROUP BY v.uris) g
+       ) p
+      WHERE t.title <> ''`,
+  );
+  return staged.rowCount ?? 0;
+}
+
+/** The codes met that their scheme lacks, counted as the JavaScript reader counts them: per URI of each prediction of each entry. */
+export async function countUnknownCodes(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }): Promise<number> {
+  const slots = slotParts(columns.slots);
+  const result = await db.query<{ unknown: string | null }>(
+    `SELECT sum(${slots.map((slot) => `COALESCE(${slot.unknown}, 0)`).join(' + ')}) AS unknown
+       FROM ${identifier(predictionRawTable(setId))} r
+       CROSS JOIN LATERAL (SELECT ${titleExpression(columns.title)} AS title) t
+       ${slots.map((slot) => slot.join).join('\n       ')}
+      WHERE t.title <> ''`,
+  );
+  return Number(result.rows[0]?.unknown ?? 0);
+}
+
+export async function dropRawTable(db: Queryable, setId: string): Promise<void> {
+  await db.query(`DROP TABLE IF EXISTS ${identifier(predictionRawTable(setId))}`);
+  await db.query('DROP TABLE IF EXISTS pg_temp.cell_codes');
+  await db.query('DROP TABLE IF EXISTS pg_temp.other_titles');
+}
