@@ -25,7 +25,10 @@ export async function existingLinks(schemes: SchemeContext, graph: string): Prom
   return existing;
 }
 
-/** The links as N-Triples lines; each code's IRI checked once, however many links it has. */
+/**
+ * The links as N-Triples lines; each code's IRI checked once, however many links it has, and each
+ * relation's once (not a fresh predicate string a link to look up).
+ */
 function linkTriples(links: StoredLink[]): string {
   const terms = new Map<string, SparqlFragment>();
   const term = (value: string) => {
@@ -33,7 +36,13 @@ function linkTriples(links: StoredLink[]): string {
     if (!fragment) terms.set(value, (fragment = iri(value)));
     return fragment;
   };
-  return `${links.map((link) => ntriple(term(link.first), term(`http://www.w3.org/2004/02/skos/core#${link.relation}`), term(link.second))).join('\n')}\n`;
+  const relations = new Map<string, SparqlFragment>();
+  const relation = (name: string) => {
+    let fragment = relations.get(name);
+    if (!fragment) relations.set(name, (fragment = iri(`http://www.w3.org/2004/02/skos/core#${name}`)));
+    return fragment;
+  };
+  return `${links.map((link) => ntriple(term(link.first), relation(link.relation), term(link.second))).join('\n')}\n`;
 }
 
 /**

@@ -145,11 +145,23 @@ export async function importCrosswalk(
       });
     }
   };
+  // One string per code IRI, however many rows name the code: a file's 100,000 links name a few
+  // thousand codes, and links sharing their codes' strings (flattened and hashed once) keep the keys,
+  // the N-Triples and the records from hashing and copying 200,000 fresh ones.
+  const codeIris = new Map<string, string>();
+  const shared = (made: string) => {
+    const kept = codeIris.get(made);
+    if (kept !== undefined) return kept;
+    codeIris.set(made, made);
+    return made;
+  };
   const take = (row: CrosswalkRow, sourceValue: string | null, targetValue: string | null, relation: LinkRelation) => {
     if (sourceValue === null) refuse(row, 'unknown source code');
     else if (targetValue === null) refuse(row, 'unknown target code');
     else {
       const link: ImportedLink = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
+      link.first = shared(link.first);
+      link.second = shared(link.second);
       if (row.justification) link.justification = row.justification;
       if (row.comment) link.comment = row.comment;
       if (row.score !== undefined) link.score = row.score;
@@ -158,20 +170,23 @@ export async function importCrosswalk(
       if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
     }
   };
-  for await (const row of file.rows) {
-    if (++rows % rowsPerReport === 0) {
-      context.signal.throwIfAborted();
-      await context.report({ phase: 'reading', done: rows, total: null, unit: 'rows' });
+  // A piece of the file's rows at a time: one await a piece, not one a row.
+  for await (const piece of file.pieces) {
+    for (const row of piece) {
+      if (++rows % rowsPerReport === 0) {
+        context.signal.throwIfAborted();
+        await context.report({ phase: 'reading', done: rows, total: null, unit: 'rows' });
+      }
+      const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
+      const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
+      if (row.relation) readRelations++;
+      weights.check(row);
+      if (!row.sourceCode) refuse(row, 'no source code');
+      else if (!row.targetCode) refuse(row, 'no target code');
+      else if (row.negated) reject(row, sourceValue, targetValue);
+      else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
+      else take(row, sourceValue, targetValue, row.relation ?? input.relation);
     }
-    const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
-    const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
-    if (row.relation) readRelations++;
-    weights.check(row);
-    if (!row.sourceCode) refuse(row, 'no source code');
-    else if (!row.targetCode) refuse(row, 'no target code');
-    else if (row.negated) reject(row, sourceValue, targetValue);
-    else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
-    else take(row, sourceValue, targetValue, row.relation ?? input.relation);
   }
   const relationColumnIgnored = readRelations === 0 && unreadRelation.length > 0;
   for (const { row, sourceValue, targetValue } of unreadRelation) {
