@@ -139,23 +139,27 @@ describe('link suggestions on the linking page', () => {
   });
 
   it('shows the next code within 100 ms of Enter: the list is read once', async () => {
-    const elapsed = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const panel = document.querySelector('[data-testid="suggestion-review-code"]')!;
-          const before = panel.getAttribute('data-code');
-          const started = performance.now();
-          const check = () => {
-            const now = document.querySelector('[data-testid="suggestion-review-code"]')?.getAttribute('data-code');
-            if (now !== before) requestAnimationFrame(() => resolve(performance.now() - started));
-            else requestAnimationFrame(check);
-          };
-          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-          requestAnimationFrame(check);
-        }),
-    );
-    console.log(`Enter → next code painted: ${elapsed.toFixed(1)} ms`);
-    expect(elapsed).toBeLessThanOrEqual(100);
+    // The Event Timing API: from the key's press to the next paint after its handlers (entries of 16 ms or more).
+    await page.evaluate(() => {
+      const timings: number[] = [];
+      (window as unknown as { keyTimings: number[] }).keyTimings = timings;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'keydown') timings.push(entry.duration);
+      }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    });
+    const times: number[] = [];
+    for (let step = 0; step < 5; step++) {
+      const code = await shownCode();
+      const seen = await page.evaluate(() => (window as unknown as { keyTimings: number[] }).keyTimings.length);
+      await press('Enter');
+      await expect.poll(() => shownCode()).not.toBe(code);
+      // A keydown painted within 16 ms is not reported: give the observer a moment, then count it as 16.
+      await page.waitForTimeout(200);
+      const timings = await page.evaluate(() => (window as unknown as { keyTimings: number[] }).keyTimings);
+      times.push(timings.length > seen ? timings.at(-1)! : 16);
+    }
+    console.log(`Enter → next code painted (ms): ${times.join(', ')}`);
+    expect(Math.max(...times)).toBeLessThanOrEqual(100);
   });
 
   it('looks right in the dark colour scheme', async () => {

@@ -47,9 +47,19 @@ export function SuggestionMode({ source, target, sourceLookup, targetLookup, map
   const followed = useRef<string | null>(null);
   useEffect(() => {
     const key = code === null ? null : `${code} ${highlightedCode ?? ''}`;
-    if (key === followed.current) return;
-    followed.current = key;
-    if (code !== null) startTransition(() => onFollow(code, highlightedCode));
+    if (key === followed.current || code === null) return;
+    // After the panel is painted: the address change re-renders both trees, which the next code need not wait for.
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        followed.current = key;
+        startTransition(() => onFollow(code, highlightedCode));
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [code, highlightedCode, onFollow]);
 
   function rejectCandidate(index: number) {

@@ -131,7 +131,7 @@ function CurrentCode(props: SuggestionReviewProps & { code: string }) {
           No candidates left for this code. Enter goes on.
         </Text>
       ) : (
-        <Stack gap={2} role="listbox" aria-label="Candidates" aria-multiselectable data-testid="suggestion-candidates">
+        <Stack gap={2} data-testid="suggestion-candidates">
           {candidates.map((candidate, index) => (
             <CandidateRow
               key={candidate.code}
@@ -190,14 +190,12 @@ function CandidateRow({ candidate, index, record, chosen, highlighted, linked, c
       gap="xs"
       wrap="nowrap"
       className={classes.candidateRow}
-      role="option"
-      aria-selected={chosen}
       data-chosen={chosen}
       data-highlighted={highlighted}
       data-testid="suggestion-candidate"
       data-code={candidate.code}
     >
-      <UnstyledButton onClick={onToggle} disabled={!canEdit} className={classes.candidateChoose} aria-label={`Choose ${record?.name ?? candidate.code}`}>
+      <UnstyledButton onClick={onToggle} disabled={!canEdit} className={classes.candidateChoose} aria-pressed={chosen}>
         <Kbd size="sm" w={28} ta="center" style={{ flexShrink: 0 }}>
           {chosen ? <IconCheck size={12} /> : (number ?? '·')}
         </Kbd>
