@@ -172,6 +172,10 @@ describe('link suggestions on the linking page', () => {
     await dark.mouse.move(0, 0);
     await dark.keyboard.press('2');
     await expect.poll(() => candidates(dark).nth(1).getAttribute('data-chosen')).toBe('true');
+    // The target tree follows the chosen candidate.
+    const chosen = await candidates(dark).nth(1).getAttribute('data-code');
+    await expect.poll(() => new URL(dark.url()).searchParams.get('rid')).toBe(chosen);
+    await expect.poll(() => dark.getByTestId('target-details-name').innerText()).not.toBe('');
     await shoot('link-suggestions-chosen-dark', dark);
     expect(await seriousAccessibilityViolations(dark, '[data-testid="suggestion-review"]')).toEqual([]);
     await context.close();
