@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { type PredictionSetDetail, type SimilarEntries as SimilarEntriesList, splitPredictionUri } from '@og/shared/contracts/predictions';
 import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditDrawn } from '@og/shared/contracts/audits';
 import type { SchemeOption } from '../../../../components/scheme-select';
 import { LiveJobProgressCard } from '../../../../components/live-job-progress-card';
-import { ApiError } from '../../../../lib/api-client';
 import { notifyReview } from '../../../../lib/notify';
 import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
@@ -23,11 +22,12 @@ import { useSaveEntry } from '../hooks/use-save-entry';
 import { useTickedEntries } from '../hooks/use-ticked-entries';
 import { unsavedDrafts } from '../mapping-conflicts';
 import { type ReviewAddress, reviewEntryPath } from '../review-address';
-import { defaultTreeScheme, schemeOfPredictions } from '../tree-scheme';
+import { treeSchemeFor } from '../tree-scheme';
 import { chosenCount, togglePrediction, toggleTreeNode, withTags } from '../review-draft';
 import type { ReviewAction } from '../review-shortcuts';
 import { AwaitingSecondOpinion } from '../../second-opinions/components/awaiting-second-opinion';
 import { AccuracyModal } from './accuracy-modal';
+import { PredictionSetLoading, PredictionSetReadError } from './prediction-set-read-states';
 import { AuditBar, AuditSummary } from './audit-panel';
 import { type BulkBatch, BulkAcceptModal } from './bulk-accept-modal';
 import { ChosenNodes } from './chosen-nodes';
@@ -54,21 +54,8 @@ export interface ReviewScreenProps {
 export function ReviewScreen(props: ReviewScreenProps) {
   const detail = usePredictionSetDetail(props.address.setRef);
   const queryClient = useQueryClient();
-  if (detail.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (detail.isError) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <Alert color={missing ? 'yellow' : 'red'} title={missing ? 'Prediction set not found' : 'Internal server error'} data-testid="prediction-set-error">
-        {missing ? 'There is no such prediction set, or it is not shared with you.' : 'Please contact an administrator'}
-      </Alert>
-    );
-  }
+  if (detail.isPending) return <PredictionSetLoading />;
+  if (detail.isError) return <PredictionSetReadError error={detail.error} failure={{ title: 'Internal server error', message: 'Please contact an administrator' }} />;
   const set = detail.data.predictionSet;
   if (set.state !== 'ready') {
     return (
@@ -145,7 +132,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const treeSearchRef = useRef<HTMLDivElement>(null);
 
   // The tree starts in the scheme of the first entry's predictions; after that it stays where the reviewer puts it.
-  const scheme: SchemeId = treeScheme ?? (entry ? schemeOfPredictions(entry.predictions) : null) ?? defaultTreeScheme;
+  const scheme = treeSchemeFor(treeScheme, entry?.predictions);
   if (treeScheme === null && entry) setTreeScheme(scheme);
 
   // Another reviewer's save of the entry on screen: read it again (the draft follows unless changed here).

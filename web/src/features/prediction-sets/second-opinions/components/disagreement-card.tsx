@@ -1,6 +1,6 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AgreementReport } from '@og/shared/contracts/second-opinions';
-import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
+import type { SchemeId } from '@og/shared/domain/schemes';
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SchemeOption } from '../../../../components/scheme-select';
@@ -8,7 +8,7 @@ import { notifyAdmin } from '../../../../lib/notify';
 import { ChosenNodes } from '../../review/components/chosen-nodes';
 import { ReviewTreeBrowser } from '../../review/components/review-tree-browser';
 import { draftOf, type ReviewDraft, toggleTreeNode } from '../../review/review-draft';
-import { defaultTreeScheme } from '../../review/tree-scheme';
+import { defaultTreeScheme, schemeOfUris } from '../../review/tree-scheme';
 import { useAdjudicate } from '../api/second-opinions';
 import { CodeNames } from './code-names';
 
@@ -25,11 +25,6 @@ interface DisagreementCardProps {
   choosing: boolean;
   onChoosing: (choosing: boolean) => void;
 }
-
-const schemeOf = (uris: readonly string[]): SchemeId => {
-  const scheme = uris.map((uri) => splitPredictionUri(uri).scheme).find(isSchemeId);
-  return scheme ?? defaultTreeScheme;
-};
 
 /** One entry the two reviewers coded differently: decide for the first's codes, the second's, or codes chosen in the tree. */
 export function DisagreementCard({ setId, disagreement, labelOf, schemes, me, choosing, onChoosing }: DisagreementCardProps) {
@@ -84,7 +79,7 @@ export function DisagreementCard({ setId, disagreement, labelOf, schemes, me, ch
         ) : choosing ? (
           <TreeDecision
             schemes={schemes}
-            scheme={schemeOf([...disagreement.first.uris, ...disagreement.second.uris])}
+            scheme={schemeOfUris([...disagreement.first.uris, ...disagreement.second.uris]) ?? defaultTreeScheme}
             deciding={adjudicate.isPending}
             onDecide={decide}
             onCancel={() => onChoosing(false)}

@@ -11,7 +11,7 @@ import { PredictionList } from '../../review/components/prediction-list';
 import { ShortcutsHelp } from '../../review/components/shortcuts-help';
 import { ReviewTreeBrowser } from '../../review/components/review-tree-browser';
 import { chosenCount, draftOf, type ReviewDraft, togglePrediction, toggleTreeNode } from '../../review/review-draft';
-import { defaultTreeScheme, schemeOfPredictions } from '../../review/tree-scheme';
+import { treeSchemeFor } from '../../review/tree-scheme';
 import { useAnswerSecondOpinion, useNextSecondOpinion, useSecondOpinionCounts } from '../api/second-opinions';
 import { type SecondOpinionAction, secondOpinionActionOf, secondOpinionShortcuts } from '../second-opinion-keys';
 import { SecondOpinionCounts } from './second-opinion-counts';
@@ -49,7 +49,7 @@ export function SecondOpinionScreen({ detail, schemes }: SecondOpinionScreenProp
   const [treeSelected, setTreeSelected] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const treeSearchRef = useRef<HTMLDivElement>(null);
-  const scheme: SchemeId = treeScheme ?? (entry ? schemeOfPredictions(entry.predictions) : null) ?? defaultTreeScheme;
+  const scheme = treeSchemeFor(treeScheme, entry?.predictions);
   if (treeScheme === null && entry) setTreeScheme(scheme);
 
   const chosenKey = draft?.nodeURIs.join('\n') ?? '';
