@@ -89,12 +89,14 @@ const slotParts = (slots: WideSlot[]) =>
     const k = index + 1;
     const probability = cell(slot.probability);
     const filled = slot.description >= 0 ? `NOT (${probability} = '' AND ${cell(slot.description)} ~* '^no pred$')` : 'true';
-    const conf = `CASE WHEN ${probability} ~ '^\\+?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$' AND ${probability}::numeric <= 1
-                  THEN ${probability}::numeric::float8 ELSE ('not a probability: ' || ${probability})::float8 END`;
-    const read = `k${k}.uris IS NOT NULL AND ${filled}`;
+    const read = `(k${k}.uris IS NOT NULL AND ${filled})`;
     return {
+      k,
       join: `LEFT JOIN pg_temp.cell_codes k${k} ON k${k}.cell = r.${column(slot.code)}`,
-      value: `(${k}, CASE WHEN ${read} THEN k${k}.uris END, CASE WHEN ${read} THEN ${conf} END)`,
+      read,
+      uris: `k${k}.uris`,
+      conf: `CASE WHEN ${read} THEN (CASE WHEN ${probability} ~ '^\\+?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$' AND ${probability}::numeric <= 1
+                  THEN ${probability}::numeric::float8 ELSE ('not a probability: ' || ${probability})::float8 END) END`,
       unknown: `CASE WHEN ${read} THEN k${k}.unknown ELSE 0 END`,
     };
   });
@@ -103,26 +105,34 @@ const slotParts = (slots: WideSlot[]) =>
  * Fills the staging table from the raw rows: one line per row with a title, at its row's place;
  * per slot with codes (and not one the model left empty: no probability, `No pred`) a prediction
  * with the slot's probability; per URI list the highest confidence, most confident first (ties in
- * slot order). A probability that is not one fails the statement (the file is then read by the
- * JavaScript reader, which names its line). Answers the lines staged.
+ * slot order). A row whose predictions come most confident first with no URI list twice (nearly
+ * all: the model writes its slots so) has them written as they come; any other is merged and
+ * sorted by a subquery. A probability that is not one fails the statement (the file is then read by
+ * the JavaScript reader, which names its line). Answers the lines staged.
  */
 export async function stageRawRows(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }): Promise<number> {
   const slots = slotParts(columns.slots);
+  // In a first step each slot's URIs (null when not read) and confidence; then the predictions.
+  const read = slots.map((slot) => `CASE WHEN ${slot.read} THEN ${slot.uris} END AS u${slot.k}, ${slot.conf} AS c${slot.k}`).join(',\n              ');
+  const inOrder = slots
+    .flatMap((a) => slots.filter((b) => b.k > a.k).map((b) => `(s.u${b.k} IS NULL OR s.u${a.k} IS NULL OR (s.c${b.k} <= s.c${a.k} AND s.u${b.k} <> s.u${a.k}))`))
+    .join(' AND ');
+  const written = `('[' || concat_ws(',', ${slots.map((slot) => `'{"uris":' || s.u${slot.k}::text || ',"conf":' || s.c${slot.k}::text || '}'`).join(', ')}) || ']')::jsonb`;
+  const merged = `(SELECT COALESCE(jsonb_agg(jsonb_build_object('uris', g.uris, 'conf', to_jsonb(g.conf)) ORDER BY g.conf DESC NULLS LAST, g.k), '[]'::jsonb)
+                    FROM (SELECT v.uris, max(v.conf) AS conf, min(v.k) AS k
+                            FROM (VALUES ${slots.map((slot) => `(${slot.k}, s.u${slot.k}, s.c${slot.k})`).join(', ')}) AS v(k, uris, conf)
+                           WHERE v.uris IS NOT NULL GROUP BY v.uris) g)`;
   const staged = await db.query(
     `INSERT INTO ${identifier(predictionStagingTable(setId))} (pos, string, norm, predictions, best_conf, context)
-     SELECT r.pos, t.title, COALESCE(${asciiNorm}, o.norm), p.predictions, p.best, NULL
-       FROM ${identifier(predictionRawTable(setId))} r
-       CROSS JOIN LATERAL (SELECT ${titleExpression(columns.title)} AS title) t
-       ${slots.map((slot) => slot.join).join('\n       ')}
-       LEFT JOIN pg_temp.other_titles o ON o.title = t.title AND t.title COLLATE "C" !~ '^[ -~]*$'
-       CROSS JOIN LATERAL (
-         SELECT COALESCE(jsonb_agg(jsonb_build_object('uris', g.uris, 'conf', to_jsonb(g.conf)) ORDER BY g.conf DESC NULLS LAST, g.k), '[]'::jsonb) AS predictions,
-                COALESCE(max(g.conf), 0) AS best
-           FROM (SELECT v.uris, max(v.conf) AS conf, min(v.k) AS k
-                   FROM (VALUES ${slots.map((slot) => slot.value).join(', ')}) AS v(k, uris, conf)
-                  WHERE v.uris IS NOT NULL GROUP BY v.uris) g
-       ) p
-      WHERE t.title <> ''`,
+     SELECT s.pos, s.title, s.norm, ${inOrder ? `CASE WHEN ${inOrder} THEN ${written} ELSE ${merged} END` : written},
+            COALESCE(GREATEST(${slots.map((slot) => `s.c${slot.k}`).join(', ')}), 0), NULL
+       FROM (SELECT r.pos, t.title, COALESCE(${asciiNorm}, o.norm) AS norm,
+              ${read}
+               FROM ${identifier(predictionRawTable(setId))} r
+               CROSS JOIN LATERAL (SELECT ${titleExpression(columns.title)} AS title) t
+               ${slots.map((slot) => slot.join).join('\n               ')}
+               LEFT JOIN pg_temp.other_titles o ON o.title = t.title AND t.title COLLATE "C" !~ '^[ -~]*$'
+              WHERE t.title <> '' OFFSET 0) s`,
   );
   return staged.rowCount ?? 0;
 }
