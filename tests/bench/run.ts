@@ -12,9 +12,10 @@ import { benchLinks } from './link-bench.js';
 import { benchPredictions } from './prediction-bench.js';
 import { benchReview } from './review-bench.js';
 import { benchSchemes } from './scheme-bench.js';
+import { benchSuggestions } from './suggestion-bench.js';
 import { benchWizard } from './wizard-bench.js';
 
-const parts = ['schemes', 'links', 'predictions', 'coder', 'conversion', 'public', 'wizard', 'ingest', 'review'] as const;
+const parts = ['schemes', 'links', 'predictions', 'coder', 'conversion', 'public', 'wizard', 'ingest', 'review', 'suggestions'] as const;
 type Part = (typeof parts)[number];
 
 interface Options {
@@ -27,7 +28,7 @@ interface Options {
   seed: number;
 }
 
-/** `npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest,review]`; BENCH_INGEST_SIZE works too. */
+/** `npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest,review,suggestions]`; BENCH_INGEST_SIZE works too. */
 function parseArgs(argv: string[]): Options {
   const options: Options = { only: new Set(parts), ingestBytes: parseSize(process.env.BENCH_INGEST_SIZE ?? '1GB'), ingestRegimes: [...censusRegimes], wizardBytes: parseSize('150MB'), links: 100_000, predictionRows: 2_000_000, seed: 42 };
   for (let i = 0; i < argv.length; i++) {
@@ -51,7 +52,7 @@ function parseArgs(argv: string[]): Options {
       const chosen = value().split(',') as Part[];
       for (const part of chosen) if (!parts.includes(part)) throw new Error(`--only takes ${parts.join(', ')} (got ${part})`);
       options.only = new Set(chosen);
-    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest,review]`);
+    } else throw new Error(`Unknown argument ${arg}. Usage: npm run bench -- [--ingest-size 200MB] [--regime repetitive,individual] [--wizard-size 150MB] [--seed 42] [--links 100000] [--prediction-rows 2000000] [--only schemes,links,predictions,coder,conversion,public,wizard,ingest,review,suggestions]`);
   }
   if (!Number.isInteger(options.seed)) throw new Error('--seed must be an integer');
   if (!Number.isInteger(options.links) || options.links < 1) throw new Error('--links must be a positive integer');
@@ -90,6 +91,17 @@ async function main(): Promise<void> {
     const started = performance.now();
     const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
     for (const table of await benchReview({ seed: options.seed, entries: 200, loadSessions: 50, log })) printColumns(table.title, table.names, table.rows);
+  }
+  if (options.only.has('suggestions')) {
+    const started = performance.now();
+    const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+    const suggestions = await benchSuggestions({ log });
+    printColumns(
+      'Link suggestions against held-out crosswalks (their own sets removed from the store)',
+      ['pair', 'evidence', 'precision of the first', 'recall of the first five', 'source codes given candidates', 'detail'],
+      suggestions.quality,
+    );
+    printColumns('Link suggestions, speed (embedded store, one worker)', ['measure', 'value', 'target', 'result', 'detail'], suggestions.speed);
   }
   if (options.only.has('wizard')) {
     printTable(`Upload wizard (${formatSize(options.wizardBytes)} census-like CSV read in Chromium)`, await benchWizard({ bytes: options.wizardBytes, seed: options.seed }));

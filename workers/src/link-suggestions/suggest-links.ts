@@ -41,7 +41,12 @@ function leavesOf(lookup: Readonly<Record<string, CodeRecord>>): CodeRecord[] {
   return Object.values(lookup).filter((record) => !children.has(record.value));
 }
 
-const codeText = (record: CodeRecord): CodeText => ({ code: record.value, name: record.name, description: record.description ?? '' });
+/** A code's words: its name, its description, and the names of the two groups above it. */
+function codeText(lookup: Readonly<Record<string, CodeRecord>>, record: CodeRecord): CodeText {
+  const parent = record.parent === undefined ? undefined : lookup[record.parent];
+  const grandparent = parent?.parent === undefined ? undefined : lookup[parent.parent];
+  return { code: record.value, name: record.name, description: record.description ?? '', context: [parent?.name, grandparent?.name].filter(Boolean).join(' ') };
+}
 
 /**
  * Everything known of the candidates of a scheme pair, from the four kinds of evidence: the
@@ -87,9 +92,12 @@ export async function gatherSuggestionEvidence(
   await checkpoint(1);
 
   // The codes' words.
-  const words = CodeWordsIndex.build(targetLeaves.map(codeText), sourceCodes.map(codeText));
+  const words = CodeWordsIndex.build(
+    targetLeaves.map((record) => codeText(targetLookup, record)),
+    sourceCodes.map((record) => codeText(sourceLookup, record)),
+  );
   for (const record of sourceCodes) {
-    for (const { code, similarity } of words.search(codeText(record), nameCandidates)) {
+    for (const { code, similarity } of words.search(codeText(sourceLookup, record), nameCandidates)) {
       const evidence = evidenceOf(record.value, code);
       if (evidence) evidence.name = Math.round(similarity * 100) / 100;
     }
