@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { type Database, inTransaction } from '../db/database.js';
-import { type LinkMaker, recordLinksMade, type WeightedLinkEnds } from '../db/queries/link-records.js';
+import { insertLinkRecords, type LinkMaker, linkRecordsJson, type WeightedLinkEnds } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { iri, ntriple, type SparqlFragment } from '../sparql/sparql-builder.js';
 import { forEachIriTriple, relationOfIri, type StoredLink } from './link-queries.js';
@@ -25,11 +25,15 @@ export async function existingLinks(schemes: SchemeContext, graph: string): Prom
   return existing;
 }
 
+/** Links whose N-Triples lines are made in one turn of the event loop. */
+const triplesPerTurn = 10_000;
+
 /**
  * The links as N-Triples lines; each code's IRI checked once, however many links it has, and each
- * relation's once (not a fresh predicate string a link to look up).
+ * relation's once (not a fresh predicate string a link to look up). Made {@link triplesPerTurn}
+ * links at a time, the event loop let run between: 100,000 links are 16 MB of text.
  */
-function linkTriples(links: StoredLink[]): string {
+async function linkTriples(links: StoredLink[]): Promise<string> {
   const terms = new Map<string, SparqlFragment>();
   const term = (value: string) => {
     let fragment = terms.get(value);
@@ -42,7 +46,13 @@ function linkTriples(links: StoredLink[]): string {
     if (!fragment) relations.set(name, (fragment = iri(`http://www.w3.org/2004/02/skos/core#${name}`)));
     return fragment;
   };
-  return `${links.map((link) => ntriple(term(link.first), relation(link.relation), term(link.second))).join('\n')}\n`;
+  const parts: string[] = [];
+  for (let start = 0; start < links.length; start += triplesPerTurn) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const lines = links.slice(start, start + triplesPerTurn).map((link) => ntriple(term(link.first), relation(link.relation), term(link.second)));
+    parts.push(`${lines.join('\n')}\n`);
+  }
+  return parts.join('');
 }
 
 /**
@@ -54,12 +64,13 @@ function linkTriples(links: StoredLink[]): string {
 export async function writeSetLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
   await inTransaction(db, async (client) => {
     let settled = false;
-    const recorded = recordLinksMade(client, links, maker, { keepExisting: true }).finally(() => (settled = true));
+    const records = await linkRecordsJson(links, maker);
+    const recorded = insertLinkRecords(client, records, maker, { keepExisting: true }).finally(() => (settled = true));
     recorded.catch(() => undefined); // awaited below
     // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
     const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
     while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
-    const triples = linkTriples(links);
+    const triples = await linkTriples(links);
     const loading = schemes.store.loadGraph(graph, triples, { replace: false });
     const [load, record] = await Promise.allSettled([loading, recorded]);
     if (load.status === 'rejected') throw load.reason;

@@ -40,6 +40,41 @@ export interface WeightedLinkEnds extends LinkEnds {
  */
 export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   if (links.length === 0) return;
+  await insertLinkRecords(db, await linkRecordsJson(links, maker), maker, options);
+}
+
+/** Links whose records are stringified in one turn of the event loop. */
+const recordsPerTurn = 5_000;
+
+/**
+ * The links' records as one JSON text (an array of arrays), for {@link insertLinkRecords}: one text
+ * (stringified natively) rather than six arrays, which the driver escapes element by element in
+ * JavaScript. Made {@link recordsPerTurn} links at a time, the event loop let run between: 100,000
+ * records are 16 MB of JSON, which made at once would hold an all-in-one process for a good part
+ * of a second.
+ */
+export async function linkRecordsJson(links: WeightedLinkEnds[], maker: LinkMaker): Promise<string> {
+  const justification = maker.justification ?? manualMappingCuration;
+  const comment = maker.comment ?? null;
+  const parts: string[] = [];
+  for (let start = 0; start < links.length; start += recordsPerTurn) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const slice = JSON.stringify(
+      links
+        .slice(start, start + recordsPerTurn)
+        .map((link) => [link.first, link.second, link.weight ?? null, link.weightOf ?? 'first', link.justification ?? justification, link.comment ?? comment, link.score ?? null]),
+    );
+    parts.push(slice.slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * {@link recordLinksMade} with the records as {@link linkRecordsJson} made them. The INSERT goes to
+ * the connection at once (a caller can see it leave); the rows go in the primary key's order
+ * (ORDER BY), which its index takes in much faster than a file's order.
+ */
+export async function insertLinkRecords(db: Queryable, json: string, maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   await db.query(
     `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id, score)
      SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4, (link->>6)::real
@@ -52,25 +87,7 @@ export async function recordLinksMade(db: Queryable, links: WeightedLinkEnds[], 
                        comment = EXCLUDED.comment, score = EXCLUDED.score, weight = coalesce(EXCLUDED.weight, link_records.weight),
                        weight_of = CASE WHEN EXCLUDED.weight IS NULL THEN link_records.weight_of ELSE EXCLUDED.weight_of END, confirmed_at = NULL`
      }`,
-    [
-      // One JSON text (stringified natively) rather than six arrays, which the driver escapes element by
-      // element in JavaScript; the rows go in the primary key's order (ORDER BY), which its index takes in
-      // much faster than a file's order.
-      JSON.stringify(
-        links.map((link) => [
-          link.first,
-          link.second,
-          link.weight ?? null,
-          link.weightOf ?? 'first',
-          link.justification ?? maker.justification ?? manualMappingCuration,
-          link.comment ?? maker.comment ?? null,
-          link.score ?? null,
-        ]),
-      ),
-      maker.madeBy,
-      maker.source ?? null,
-      maker.setId ?? null,
-    ],
+    [json, maker.madeBy, maker.source ?? null, maker.setId ?? null],
   );
 }
 
