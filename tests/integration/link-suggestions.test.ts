@@ -75,6 +75,7 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       expect(response.status, await response.clone().text()).toBe(202);
       const job = await waitForJob(admin, ((await response.json()) as { jobId: string }).jobId, 120_000);
       expect(job.state, job.error ?? '').toBe('completed');
+      expect(job.progress).toMatchObject({ phase: 'done' });
       return job;
     };
     const read = async (query: string) => {

@@ -19,6 +19,8 @@ const nameCandidates = 20;
 const coderCandidates = 5;
 /** A source code's known titles the target's coder reads besides its name (the most frequent). */
 const titlesRead = 5;
+/** Source codes searched and read at a time (the job's progress moves by them). */
+const codesPerChunk = 200;
 
 export type SuggestionPhase = 'gathering' | 'scoring';
 
@@ -60,7 +62,7 @@ export async function gatherSuggestionEvidence(
   input: { source: SchemeId; target: SchemeId; all: boolean; viewer: DatasetViewer },
   report: (phase: SuggestionPhase, done: number, total: number) => Promise<void> = async () => undefined,
 ): Promise<SuggestionEvidenceTable> {
-  const steps = 5;
+  const steps = 4;
   const checkpoint = async (done: number) => {
     deps.signal?.throwIfAborted();
     await report('gathering', done, steps);
@@ -89,20 +91,15 @@ export async function gatherSuggestionEvidence(
     if (!evidence) forSource.set(target, (evidence = {}));
     return evidence;
   };
-  await checkpoint(1);
 
-  // The codes' words.
-  const words = CodeWordsIndex.build(
-    targetLeaves.map((record) => codeText(targetLookup, record)),
-    sourceCodes.map((record) => codeText(sourceLookup, record)),
-  );
-  for (const record of sourceCodes) {
-    for (const { code, similarity } of words.search(codeText(sourceLookup, record), nameCandidates)) {
-      const evidence = evidenceOf(record.value, code);
-      if (evidence) evidence.name = Math.round(similarity * 100) / 100;
+  // Two-hop chains.
+  for (const [source, reached] of chains) {
+    for (const [target, chain] of reached) {
+      const evidence = evidenceOf(source, target);
+      if (evidence) evidence.chain = chain;
     }
   }
-  await checkpoint(2);
+  await checkpoint(1);
 
   // Titles coded in both schemes.
   const sourceTitles = await gatherKnownTitles(deps.db, { scheme: input.source, viewer: input.viewer, seedDir: deps.seedDir, lookup: sourceLookup });
@@ -114,19 +111,36 @@ export async function gatherSuggestionEvidence(
     }
   }
   const titlesOfSource = titlesByCode(sourceTitles);
+  await checkpoint(2);
+
+  // The codes' words: the target's leaves indexed.
+  const words = CodeWordsIndex.build(
+    targetLeaves.map((record) => codeText(targetLookup, record)),
+    sourceCodes.map((record) => codeText(sourceLookup, record)),
+  );
   await checkpoint(3);
 
-  // The target's built-in coder reading each source code's name and its most frequent titles.
+  // The target's built-in coder, learned as for a prediction run (but never through the pair's own links).
   const training = await gatherTraining(deps.db, { scheme: input.target, viewer: input.viewer, seedDir: deps.seedDir, schemes: deps.schemes, exceptLinked: input.source });
-  const readings: { source: string; text: string }[] = [];
-  for (const record of sourceCodes) {
-    readings.push({ source: record.value, text: record.name });
-    for (const title of (titlesOfSource.get(record.value) ?? []).slice(0, titlesRead)) readings.push({ source: record.value, text: title });
-  }
-  if (training.titles.length > 0 && readings.length > 0) {
-    const session = await startCoderSession(training.titles);
-    try {
-      const valueOfLabel = new Map(targetLeaves.map((record) => [record.label, record.value]));
+  const session = training.titles.length > 0 && sourceCodes.length > 0 ? await startCoderSession(training.titles) : null;
+  try {
+    await checkpoint(4);
+    // Each source code's words searched and read by the coder (its name and most frequent titles), a chunk of codes at a time.
+    const valueOfLabel = new Map(targetLeaves.map((record) => [record.label, record.value]));
+    for (let start = 0; start < sourceCodes.length; start += codesPerChunk) {
+      deps.signal?.throwIfAborted();
+      await report('scoring', start, sourceCodes.length);
+      const chunk = sourceCodes.slice(start, start + codesPerChunk);
+      const readings: { source: string; text: string }[] = [];
+      for (const record of chunk) {
+        for (const { code, similarity } of words.search(codeText(sourceLookup, record), nameCandidates)) {
+          const evidence = evidenceOf(record.value, code);
+          if (evidence) evidence.name = Math.round(similarity * 100) / 100;
+        }
+        readings.push({ source: record.value, text: record.name });
+        for (const title of (titlesOfSource.get(record.value) ?? []).slice(0, titlesRead)) readings.push({ source: record.value, text: title });
+      }
+      if (!session) continue;
       const predictions = await session.code(
         { titles: readings.map((reading) => reading.text), k: coderCandidates },
         { signal: deps.signal ?? new AbortController().signal, onProgress: () => undefined },
@@ -139,20 +153,11 @@ export async function gatherSuggestionEvidence(
           if (evidence && conf > (evidence.coder?.conf ?? 0)) evidence.coder = { conf: Math.round(conf * 100) / 100, read: reading.text };
         }
       });
-    } finally {
-      session.close();
     }
+  } finally {
+    session?.close();
   }
-  await checkpoint(4);
-
-  // Two-hop chains.
-  for (const [source, reached] of chains) {
-    for (const [target, chain] of reached) {
-      const evidence = evidenceOf(source, target);
-      if (evidence) evidence.chain = chain;
-    }
-  }
-  await checkpoint(5);
+  await report('scoring', sourceCodes.length, sourceCodes.length);
   return { source: input.source, target: input.target, codes: sourceCodes.map((record) => record.value), candidates, excluded, targetLookup };
 }
 

@@ -15,11 +15,9 @@ export function linksSuggest(deps: WorkerDeps): JobProcessor<'links.suggest'> {
     const table = await gatherSuggestionEvidence(
       { db: deps.db, schemes: deps.schemes, seedDir: deps.config.seedDir, signal },
       { source: input.source, target: input.target, all: input.all, viewer },
-      (phase, done, total) => report({ phase, done, total, unit: 'steps' }),
+      (phase, done, total) => report({ phase, done, total, unit: phase === 'gathering' ? 'steps' : 'codes' }),
     );
-    await report({ phase: 'scoring', done: 0, total: table.codes.length, unit: 'codes' });
     const suggestions = rankSuggestions(table);
-    await report({ phase: 'scoring', done: table.codes.length, total: table.codes.length, unit: 'codes' });
     signal.throwIfAborted();
     await report({ phase: 'storing', done: 0, total: suggestions.length, unit: 'candidates' });
     await replaceLinkSuggestions(deps.db, input, { jobId: String(job.id), requestedBy: viewer.id, codes: table.codes.length }, suggestions);
