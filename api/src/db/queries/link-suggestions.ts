@@ -23,7 +23,8 @@ const rowsPerInsert = 2_000;
 
 /**
  * Replaces the pair's candidates and its run in one transaction: a reader sees the old
- * candidates or the new ones, never half of each.
+ * candidates or the new ones, never half of each. Two runs of the pair finishing at once take
+ * turns (a transaction lock on the pair), the later one's candidates kept.
  */
 export async function replaceLinkSuggestions(
   db: Database,
@@ -32,6 +33,7 @@ export async function replaceLinkSuggestions(
   suggestions: readonly StoredSuggestion[],
 ): Promise<void> {
   await inTransaction(db, async (client) => {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('link_suggestions:' || $1 || '>' || $2))`, [pair.source, pair.target]);
     await client.query('DELETE FROM link_suggestions WHERE source_scheme = $1 AND target_scheme = $2', [pair.source, pair.target]);
     for (let start = 0; start < suggestions.length; start += rowsPerInsert) {
       const chunk = suggestions.slice(start, start + rowsPerInsert);
