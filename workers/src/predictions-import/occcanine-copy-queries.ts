@@ -43,7 +43,7 @@ export async function distinctCodeCells(db: Queryable, setId: string, codeColumn
 /** The title of a row as `titleOf` reads it: trimmed, without the model's `lang[SEP]` prefix, trimmed again. */
 const titleExpression = (titleColumn: number) => `btrim(regexp_replace(${cell(titleColumn)}, '^[A-Za-z]{1,8}\\[SEP\\]', ''), ${jsWhitespace})`;
 /** `normaliseTitle` of a printable-ASCII title (null for any other: those are normalised in JavaScript). */
-const asciiNorm = `CASE WHEN t.title COLLATE "C" ~ '^[ -~]*$' THEN btrim(regexp_replace(lower(t.title COLLATE "C"), '[^a-z0-9]+', ' ', 'g'), ' ') END`;
+const asciiNorm = `CASE WHEN r.title COLLATE "C" ~ '^[ -~]*$' THEN btrim(regexp_replace(lower(r.title COLLATE "C"), '[^a-z0-9]+', ' ', 'g'), ' ') END`;
 
 /** The distinct titles that are not printable ASCII, numbered, in a temporary table: their normalised forms are made in JavaScript. */
 export async function collectOtherTitles(db: Queryable, setId: string, titleColumn: number): Promise<number> {
@@ -51,10 +51,11 @@ export async function collectOtherTitles(db: Queryable, setId: string, titleColu
   const created = await db.query(
     `CREATE TEMP TABLE other_titles AS
      SELECT row_number() OVER () AS id, title, NULL::text AS norm FROM (
-       SELECT DISTINCT t.title FROM ${identifier(predictionRawTable(setId))} r CROSS JOIN LATERAL (SELECT ${titleExpression(titleColumn)} AS title) t
+       SELECT DISTINCT t.title FROM (SELECT ${titleExpression(titleColumn)} AS title FROM ${identifier(predictionRawTable(setId))} r OFFSET 0) t
         WHERE t.title COLLATE "C" !~ '^[ -~]*$') titles`,
   );
   await db.query('CREATE INDEX ON pg_temp.other_titles (id)');
+  await db.query('ANALYZE pg_temp.other_titles');
   return created.rowCount ?? 0;
 }
 
@@ -110,7 +111,7 @@ const slotParts = (slots: WideSlot[]) =>
  * sorted by a subquery. A probability that is not one fails the statement (the file is then read by
  * the JavaScript reader, which names its line). Answers the lines staged.
  */
-export async function stageRawRows(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }): Promise<number> {
+export async function stageRawRows(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }, withOtherTitles: boolean): Promise<number> {
   const slots = slotParts(columns.slots);
   // In a first step each slot's URIs (null when not read) and confidence; then the predictions.
   const read = slots.map((slot) => `CASE WHEN ${slot.read} THEN ${slot.uris} END AS u${slot.k}, ${slot.conf} AS c${slot.k}`).join(',\n              ');
@@ -126,13 +127,12 @@ export async function stageRawRows(db: Queryable, setId: string, columns: { titl
     `INSERT INTO ${identifier(predictionStagingTable(setId))} (pos, string, norm, predictions, best_conf, context)
      SELECT s.pos, s.title, s.norm, ${inOrder ? `CASE WHEN ${inOrder} THEN ${written} ELSE ${merged} END` : written},
             COALESCE(GREATEST(${slots.map((slot) => `s.c${slot.k}`).join(', ')}), 0), NULL
-       FROM (SELECT r.pos, t.title, COALESCE(${asciiNorm}, o.norm) AS norm,
+       FROM (SELECT r.pos, r.title, ${withOtherTitles ? `COALESCE(${asciiNorm}, o.norm)` : asciiNorm} AS norm,
               ${read}
-               FROM ${identifier(predictionRawTable(setId))} r
-               CROSS JOIN LATERAL (SELECT ${titleExpression(columns.title)} AS title) t
+               FROM (SELECT r.*, ${titleExpression(columns.title)} AS title FROM ${identifier(predictionRawTable(setId))} r OFFSET 0) r
                ${slots.map((slot) => slot.join).join('\n               ')}
-               LEFT JOIN pg_temp.other_titles o ON o.title = t.title AND t.title COLLATE "C" !~ '^[ -~]*$'
-              WHERE t.title <> '' OFFSET 0) s`,
+               ${withOtherTitles ? 'LEFT JOIN pg_temp.other_titles o ON o.title = r.title' : ''}
+              WHERE r.title <> '' OFFSET 0) s`,
   );
   return staged.rowCount ?? 0;
 }

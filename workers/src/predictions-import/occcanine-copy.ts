@@ -207,7 +207,7 @@ export async function copyWideOccCanine(
       );
     }
 
-    const staged = await stageRawRows(client, setId, layout);
+    const staged = await stageRawRows(client, setId, layout, others > 0);
     const unknownCodes = coded.some((entry) => entry.unknown > 0) ? await countUnknownCodes(client, setId, layout) : 0;
     return { summary: { format: 'occcanine-wide', rows, emptyTitles: rows - staged, ignoredColumns: layout.ignoredColumns }, unknownCodes };
   } catch (error) {
