@@ -26,6 +26,13 @@ export function requireReadySet(set: PredictionSetRow): void {
   throw new AppError('conflict', message, { state: set.state, error: set.error });
 }
 
+/** A set the viewer may see (else 404) that is ready (else 409): what most of a set's routes start from. */
+export async function findReadySetOr404(db: Queryable, idOrSlug: string | undefined, viewer: DatasetViewer): Promise<PredictionSetRow> {
+  const set = await findVisiblePredictionSetOr404(db, idOrSlug, viewer);
+  requireReadySet(set);
+  return set;
+}
+
 /** Only a set's owner (a dataset's set: the dataset's owner) or an administrator may delete it (others who see it get 403). */
 export async function requirePredictionSetManager(db: Queryable, set: PredictionSetRow, viewer: DatasetViewer): Promise<void> {
   const owner = set.dataset_id ? await findDatasetOwnerId(db, set.dataset_id) : set.owner_id;

@@ -14,7 +14,7 @@ import type { PredictionSetRow } from '../../db/queries/prediction-sets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
-import { findVisiblePredictionSetOr404, requireReadySet } from '../../predictions/prediction-set-access.js';
+import { findReadySetOr404 } from '../../predictions/prediction-set-access.js';
 import { answerAudit, drawAudit, readAudit, readAuditAt, readAuditReport } from '../../predictions/sample-audits.js';
 import { apiRouter } from '../api-paths.js';
 
@@ -33,11 +33,7 @@ export function auditRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter();
   router.use('/prediction-sets', requireUser());
 
-  const readySet = async (ctx: AppKoaContext): Promise<PredictionSetRow> => {
-    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, ctx.state.session!.user);
-    requireReadySet(set);
-    return set;
-  };
+  const readySet = (ctx: AppKoaContext): Promise<PredictionSetRow> => findReadySetOr404(app.db, ctx.params.id, ctx.state.session!.user);
 
   router.post('/prediction-sets/:id/audits', async (ctx) => {
     const set = await readySet(ctx);

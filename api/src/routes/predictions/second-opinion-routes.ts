@@ -17,7 +17,7 @@ import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { agreementCsv, agreementSssom, type AgreementFile } from '../../predictions/agreement-exports.js';
-import { findVisiblePredictionSetOr404, requireReadySet } from '../../predictions/prediction-set-access.js';
+import { findReadySetOr404 } from '../../predictions/prediction-set-access.js';
 import { adjudicate, answerSecondOpinion, offerSecondOpinions, readAgreement, readNextSecondOpinion, readSecondOpinionCounts } from '../../predictions/second-opinions.js';
 import { apiRouter } from '../api-paths.js';
 
@@ -35,11 +35,7 @@ export function secondOpinionRoutes(app: AppContext): Router<AppState> {
   const router = apiRouter();
   router.use('/prediction-sets', requireUser());
 
-  const readySet = async (ctx: AppKoaContext): Promise<PredictionSetRow> => {
-    const set = await findVisiblePredictionSetOr404(app.db, ctx.params.id, ctx.state.session!.user);
-    requireReadySet(set);
-    return set;
-  };
+  const readySet = (ctx: AppKoaContext): Promise<PredictionSetRow> => findReadySetOr404(app.db, ctx.params.id, ctx.state.session!.user);
 
   router.post('/prediction-sets/:id/second-opinions', async (ctx) => {
     const set = await readySet(ctx);
