@@ -73,6 +73,16 @@ describe('stepWalk', () => {
     expect(stepWalk(walk, { type: 'rejected', code: '1111', candidate: 'd' })).toBe(walk);
   });
 
+  it('puts a candidate whose rejection was taken back in its place by score, once', () => {
+    let walk = stepWalk(startWalk(codes), { type: 'next' });
+    walk = stepWalk(walk, { type: 'rejected', code: '1111', candidate: 'c' });
+    walk = stepWalk(walk, { type: 'restored', code: '1111', candidate: candidate('c', 0.5) });
+    expect(currentCandidates(walk).map((c) => c.code)).toEqual(['a', 'c', 'd']);
+    expect(stepWalk(walk, { type: 'restored', code: '1111', candidate: candidate('c', 0.5) })).toBe(walk);
+    walk = stepWalk(walk, { type: 'rejected', code: '1111', candidate: 'd' });
+    expect(currentCandidates(stepWalk(walk, { type: 'restored', code: '1111', candidate: candidate('d', 0.2) })).map((c) => c.code)).toEqual(['a', 'c', 'd']);
+  });
+
   it('keeps the highlight within the list', () => {
     const walk = stepWalk(startWalk(codes), { type: 'next' });
     expect(stepWalk(walk, { type: 'highlight', index: 7 }).highlighted).toBe(2);

@@ -42,6 +42,7 @@ export type SuggestionWalkStep =
   | { type: 'toggle'; index: number }
   | { type: 'highlight'; index: number }
   | { type: 'rejected'; code: string; candidate: string }
+  | { type: 'restored'; code: string; candidate: LinkSuggestion }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'restart' };
@@ -88,6 +89,14 @@ export function stepWalk(walk: SuggestionWalk, step: SuggestionWalkStep): Sugges
         chosen: here ? walk.chosen.filter((code) => code !== step.candidate) : walk.chosen,
         highlighted: here ? Math.min(walk.highlighted, Math.max(0, left.length - 1)) : walk.highlighted,
       };
+    }
+    case 'restored': {
+      // A rejection taken back: the candidate is in its list again, in its place by score.
+      const list = walk.candidates[step.code] ?? [];
+      if (list.some((candidate) => candidate.code === step.candidate.code)) return walk;
+      const at = list.findIndex((candidate) => candidate.score < step.candidate.score);
+      const restored = at === -1 ? [...list, step.candidate] : [...list.slice(0, at), step.candidate, ...list.slice(at)];
+      return { ...walk, candidates: { ...walk.candidates, [step.code]: restored } };
     }
     case 'next':
       if (walk.index >= walk.order.length) return walk;

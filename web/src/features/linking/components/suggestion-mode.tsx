@@ -1,11 +1,13 @@
 import type { LinkMaps, LinkRelation } from '@og/shared/contracts/links';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
+import { Anchor, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef } from 'react';
 import { notifyAdmin } from '../../../lib/notify';
 import { linkKeys, schemePair } from '../api/link-keys';
-import { usePairSuggestionsQuery, useRejectLinkSuggestion } from '../api/link-suggestions';
+import { usePairSuggestionsQuery, useRejectLinkSuggestion, useUnrejectLinkSuggestion } from '../api/link-suggestions';
 import type { LinkEdits } from '../hooks/use-link-edits';
 import { useSuggestionKeys } from '../hooks/use-suggestion-keys';
 import { useSuggestionWalk } from '../hooks/use-suggestion-walk';
@@ -40,6 +42,7 @@ export function SuggestionMode({ source, target, sourceLookup, targetLookup, map
   const suggestions = usePairSuggestionsQuery(source, target, true);
   const [walk, step] = useSuggestionWalk(suggestions.data, (code) => isHandled(maps, source, code, target));
   const reject = useRejectLinkSuggestion();
+  const unreject = useUnrejectLinkSuggestion();
 
   const code = currentCode(walk);
   const candidates = currentCandidates(walk);
@@ -66,14 +69,38 @@ export function SuggestionMode({ source, target, sourceLookup, targetLookup, map
     const candidate = candidates[index];
     if (code === null || !candidate || !canEdit) return;
     step({ type: 'rejected', code, candidate: candidate.code });
-    reject.mutate(
-      { sourceNodeID: code, sourceScheme: source, targetNodeID: candidate.code, targetScheme: target, relation: candidate.relation },
-      {
-        // The code's suggestion button asks again.
-        onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...linkKeys.maps(schemePair(source, target)), 'suggestions'] }),
-        onError: (error) => notifyAdmin({ title: 'The rejection was not saved', message: error.message, color: 'red' }),
+    const rejection = { sourceNodeID: code, sourceScheme: source, targetNodeID: candidate.code, targetScheme: target, relation: candidate.relation };
+    // The code's suggestion button asks again.
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: [...linkKeys.maps(schemePair(source, target)), 'suggestions'] });
+    const name = targetLookup?.[candidate.code]?.name ?? candidate.code;
+    const noticeId = `rejected-${code}-${candidate.code}`;
+    reject.mutate(rejection, {
+      onSuccess() {
+        refresh();
+        notifyAdmin({
+          id: noticeId,
+          message: (
+            <RejectedNotice
+              name={name}
+              onUndo={() => {
+                notifications.hide(noticeId);
+                unreject.mutate(rejection, {
+                  onSuccess() {
+                    refresh();
+                    step({ type: 'restored', code, candidate });
+                  },
+                  onError: (error) => notifyAdmin({ title: 'The rejection was not taken back', message: error.message, color: 'red' }),
+                });
+              }}
+            />
+          ),
+        });
       },
-    );
+      onError(error) {
+        step({ type: 'restored', code, candidate });
+        notifyAdmin({ title: 'The rejection was not saved', message: error.message, color: 'red' });
+      },
+    });
   }
 
   /** Enter: the chosen candidates linked with the picker's relation, carrying their score and evidence; then the next code. */
@@ -132,5 +159,17 @@ export function SuggestionMode({ source, target, sourceLookup, targetLookup, map
       onPrevious={() => step({ type: 'previous' })}
       onRestart={() => step({ type: 'restart' })}
     />
+  );
+}
+
+/** The notice of a rejection, with a way to take it back (a rejected pair is never suggested again). */
+function RejectedNotice({ name, onUndo }: { name: string; onUndo: () => void }) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="suggestion-rejected-notice">
+      <Text size="sm">Rejected {name}: never suggested again.</Text>
+      <Anchor component="button" type="button" size="sm" onClick={onUndo} data-testid="suggestion-rejected-undo">
+        Undo
+      </Anchor>
+    </Group>
   );
 }
