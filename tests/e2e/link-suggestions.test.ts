@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
-import { closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { artifactsDir, closeLeftoverDialog, expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
 import { callApi } from './support/page-api.js';
 import { waitForSeededCrosswalks } from './support/seeded-crosswalks.js';
 
@@ -67,6 +67,7 @@ describe('link suggestions on the linking page', () => {
     await page.getByTestId('suggest-links-start').click();
     await expectVisible(page.getByTestId('suggest-links-progress'));
     expect(await page.getByTestId('suggest-links').isDisabled()).toBe(true);
+    await shoot('link-suggestions-running-light');
     // Done: the notice with the outcome, the card gone and the mode on.
     await expectVisible(page.getByText(/^Candidates for [\d,]+ of [\d,]+ codes/), 240_000);
     await page.getByTestId('suggest-links-progress').waitFor({ state: 'detached' });
@@ -145,7 +146,10 @@ describe('link suggestions on the linking page', () => {
     const undoneName = await candidates().nth(highlighted).getByTestId('suggestion-candidate-name').innerText();
     await press('x');
     await expect.poll(() => candidateCodes()).toEqual(left.filter((_, at) => at !== highlighted));
-    await page.getByTestId('suggestion-rejected-notice').filter({ hasText: `Rejected ${undoneName}:` }).getByTestId('suggestion-rejected-undo').click();
+    const undo = page.getByTestId('suggestion-rejected-notice').filter({ hasText: `Rejected ${undoneName}:` });
+    await expectVisible(undo);
+    await page.screenshot({ path: `${artifactsDir}/link-suggestions-rejected-light.png` });
+    await undo.getByTestId('suggestion-rejected-undo').click();
     await expect.poll(() => candidateCodes()).toEqual(left);
     await expect
       .poll(async () => (await callApi<LinkSuggestions>(page, 'GET', `/api/links/suggestions?source=pcs2020&target=isco08&code=${encodeURIComponent(code)}`)).body.codes[code]?.map((c) => c.code))
