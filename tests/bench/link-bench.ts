@@ -93,7 +93,7 @@ async function importCrosswalkFile(client: HttpClient, fileName: string, content
     const job = (await (await client.get(`/api/jobs/${encodeURIComponent(jobId)}`)).json()) as JobRun;
     if (job.state === 'failed') throw new Error(`The crosswalk import ${fileName} failed: ${job.error}`);
     const phase = job.state === 'completed' ? null : job.progress?.phase;
-    if (phase && phase !== phaseStarts.at(-1)!.phase) phaseStarts.push({ phase, at: Date.now() });
+    if (phase && phase !== 'done' && phase !== phaseStarts.at(-1)!.phase) phaseStarts.push({ phase, at: Date.now() });
     if (job.state === 'completed') {
       const ended = Date.parse(job.updatedAt);
       const phases = phaseStarts.map((entry, index) => `${entry.phase} ${(((phaseStarts[index + 1]?.at ?? ended) - entry.at) / 1000).toFixed(2)} s`).join(', ');

@@ -72,14 +72,16 @@ export async function linkRecordsJson(links: WeightedLinkEnds[], maker: LinkMake
 /**
  * {@link recordLinksMade} with the records as {@link linkRecordsJson} made them. The INSERT goes to
  * the connection at once (a caller can see it leave); the rows go in the primary key's order
- * (ORDER BY), which its index takes in much faster than a file's order.
+ * (ORDER BY), which its index takes in much faster than a file's order. They are sorted byte by
+ * byte (COLLATE "C"): the IRIs are ASCII, so that is the key's order, and sorting 100,000 of them
+ * takes about half the time the database's own collation (C.UTF-8, compared through strcoll) does.
  */
 export async function insertLinkRecords(db: Queryable, json: string, maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   await db.query(
     `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id, score)
      SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4, (link->>6)::real
        FROM jsonb_array_elements($1::jsonb) AS link
-      ORDER BY 1, 2
+      ORDER BY (link->>0) COLLATE "C", (link->>1) COLLATE "C"
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
          ? 'NOTHING'
