@@ -110,8 +110,10 @@ describe('checking a sample in the review (issue 30)', () => {
     }
     await expectVisible(page.getByTestId('audit-summary'));
     expect(seen.size).toBe(20);
-    const report = await callApi<{ overall: Estimate & { right: number }; audits: { answered: number }[] }>(page, 'GET', `/api/prediction-sets/${set.predictionSetId}/audit`);
-    expect(report.body.overall.checked).toBe(20);
+    // The screen counts an answer at once; its request may still be on its way when the summary shows.
+    const readReport = () => callApi<{ overall: Estimate & { right: number }; audits: { answered: number }[] }>(page, 'GET', `/api/prediction-sets/${set.predictionSetId}/audit`);
+    await expect.poll(async () => (await readReport()).body.overall.checked, { timeout: 10_000 }).toBe(20);
+    const report = await readReport();
     expect(report.body.overall.right).toBe(15);
     expect(report.body.audits[0]!.answered).toBe(20);
     await expect.poll(() => page.getByTestId('audit-summary-estimate').innerText()).toContain(expectedWords(report.body.overall));
