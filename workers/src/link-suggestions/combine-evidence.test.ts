@@ -5,11 +5,11 @@ import { coCodedTitles } from './known-titles.js';
 describe('combining the evidence', () => {
   const trust = { name: 0.8, titles: 0.6, coder: 0.6, chain: 0.8 };
 
-  it('reads each kind as a chance: the cosine, the share of co-coded titles with a title of doubt, the coder’s confidence, a chain’s weighted walk', () => {
-    expect(kindChances({ name: 0.71, titles: { both: 8, ofSource: 10 }, coder: { conf: 0.83, read: 'shoemaker' }, chain: { walk: 0.5, relation: 'exactMatch', via: [] } })).toEqual({
+  it('reads each kind as a chance: the cosine, the share of co-coded titles with a title of doubt, the coder’s mean confidence over its readings, a chain’s weighted walk', () => {
+    expect(kindChances({ name: 0.71, titles: { both: 8, ofSource: 10 }, coder: { mean: 0.5, conf: 0.83, read: 'shoemaker' }, chain: { walk: 0.5, relation: 'exactMatch', via: [] } })).toEqual({
       name: 0.71,
       titles: 8 / 11,
-      coder: 0.83,
+      coder: 0.5,
       chain: 0.5,
     });
     expect(kindChances({ titles: { both: 1, ofSource: 1 } }).titles).toBe(0.5);
@@ -19,20 +19,20 @@ describe('combining the evidence', () => {
   it('scores a noisy-or of the trusted chances: each kind only raises it, and it stays in [0, 1]', () => {
     expect(combinedScore({}, trust)).toBe(0);
     expect(combinedScore({ name: 0.5 }, trust)).toBeCloseTo(0.4, 12);
-    expect(combinedScore({ name: 0.5, coder: { conf: 0.5, read: 'x' } }, trust)).toBeCloseTo(1 - 0.6 * 0.7, 12);
-    expect(combinedScore({ name: 0.5, coder: { conf: 0.5, read: 'x' } }, trust)).toBeGreaterThan(combinedScore({ name: 0.5 }, trust));
-    expect(combinedScore({ name: 1, titles: { both: 100, ofSource: 100 }, coder: { conf: 1, read: 'x' }, chain: { walk: 1, relation: 'exactMatch', via: [] } }, trust)).toBeLessThanOrEqual(1);
+    expect(combinedScore({ name: 0.5, coder: { mean: 0.5, conf: 0.7, read: 'x' } }, trust)).toBeCloseTo(1 - 0.6 * 0.7, 12);
+    expect(combinedScore({ name: 0.5, coder: { mean: 0.5, conf: 0.7, read: 'x' } }, trust)).toBeGreaterThan(combinedScore({ name: 0.5 }, trust));
+    expect(combinedScore({ name: 1, titles: { both: 100, ofSource: 100 }, coder: { mean: 1, conf: 1, read: 'x' }, chain: { walk: 1, relation: 'exactMatch', via: [] } }, trust)).toBeLessThanOrEqual(1);
     expect(combinedScore({ name: 0.9 }, { ...trust, name: 0 })).toBe(0);
   });
 
   it('takes a chain’s composed relation, else exact for the same words, else close', () => {
     expect(candidateRelation({ name: 0.99, chain: { walk: 1, relation: 'broadMatch', via: [] } })).toBe('broadMatch');
     expect(candidateRelation({ name: 0.97 })).toBe('exactMatch');
-    expect(candidateRelation({ name: 0.6, coder: { conf: 0.9, read: 'x' } })).toBe('closeMatch');
+    expect(candidateRelation({ name: 0.6, coder: { mean: 0.9, conf: 0.9, read: 'x' } })).toBe('closeMatch');
   });
 
   it('says the evidence in words', () => {
-    expect(evidenceWords({ name: 0.71, titles: { both: 12, ofSource: 14 }, coder: { conf: 0.83, read: 'Shoemaker' }, chain: { walk: 1, relation: 'exactMatch', via: ['OCC1950 290'] } }, 'ISCO-08')).toEqual([
+    expect(evidenceWords({ name: 0.71, titles: { both: 12, ofSource: 14 }, coder: { mean: 0.6, conf: 0.83, read: 'Shoemaker' }, chain: { walk: 1, relation: 'exactMatch', via: ['OCC1950 290'] } }, 'ISCO-08')).toEqual([
       { kind: 'titles', detail: '12 titles coded in both' },
       { kind: 'coder', detail: "the ISCO-08 coder reads 'Shoemaker' at 0.83" },
       { kind: 'chain', detail: 'via OCC1950 290' },

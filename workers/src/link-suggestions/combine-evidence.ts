@@ -11,8 +11,8 @@ export interface CandidateEvidence {
   name?: number;
   /** Titles carrying both codes, and the source code's titles carrying any target code. */
   titles?: { both: number; ofSource: number };
-  /** The target coder's surest reading of the source code's words, and the words it read. */
-  coder?: { conf: number; read: string };
+  /** The target coder's mean confidence over the source code's readings (its name and titles), and its surest reading: the words and the confidence. */
+  coder?: { mean: number; conf: number; read: string };
   /** Two-hop chains' share of walks, their composed relation and the codes between. */
   chain?: { walk: number; relation: LinkRelation; via: string[] };
 }
@@ -22,7 +22,10 @@ export interface CandidateEvidence {
  * - name: the cosine itself;
  * - titles: the share of the source code's co-coded titles that carry the target code, a
  *   title's worth of doubt added (1 of 1 is 0.5, 8 of 10 is 0.73);
- * - coder: its calibrated confidence;
+ * - coder: its calibrated confidence, the mean over the code's readings (its name and up to five
+ *   titles; a reading that does not give the candidate counts 0): on the bench, the mean over the
+ *   surest reading raised the measures' mean from 0.5225 to 0.5304 (ESCO→O*NET's precision of the
+ *   first from 40.3% to 43.5%);
  * - chain: the share of two-hop walks from the source code that end on the target code, a
  *   chain of two links counting chainWeight(2) of a direct link.
  */
@@ -30,7 +33,7 @@ export function kindChances(evidence: CandidateEvidence): Partial<Record<Suggest
   const chances: Partial<Record<SuggestionEvidenceKind, number>> = {};
   if (evidence.name !== undefined) chances.name = evidence.name;
   if (evidence.titles) chances.titles = evidence.titles.both / (evidence.titles.ofSource + 1);
-  if (evidence.coder) chances.coder = evidence.coder.conf;
+  if (evidence.coder) chances.coder = evidence.coder.mean;
   if (evidence.chain) chances.chain = chainWeight(2) * Math.min(1, 0.5 + evidence.chain.walk);
   return chances;
 }
@@ -40,8 +43,9 @@ export function kindChances(evidence: CandidateEvidence): Partial<Record<Suggest
  * bench (README: SOC 2020→ISCO-08 and ESCO→O*NET against their published pairs, their own
  * crosswalks removed): the grid name 0.4–1 × titles 0.3–0.9 × coder 0.2–1 by the mean of both
  * pairs' precision of the first and recall of the first five, not either file alone. The mean is
- * flat near the top (0.5225 here, the grid's best 0.5239); the coder trusted less than the words
- * is what matters (coder 0.8 with name 0.8: 0.510). No held-out pair has chains yet: a chain keeps
+ * flat near the top (0.5225 here, the grid's best 0.5239; with the coder's readings averaged,
+ * 0.5304 here and 0.5309 at name 1, coder 0.8); the coder trusted less than the words is what
+ * matters (coder 0.8 with name 0.8, its surest reading alone: 0.510). No held-out pair has chains yet: a chain keeps
  * the words' trust.
  */
 export const evidenceTrust: Record<SuggestionEvidenceKind, number> = { name: 0.8, titles: 0.6, coder: 0.6, chain: 0.8 };

@@ -145,12 +145,21 @@ export async function gatherSuggestionEvidence(
         { titles: readings.map((reading) => reading.text), k: coderCandidates },
         { signal: deps.signal ?? new AbortController().signal, onProgress: () => undefined },
       );
+      // A candidate's chance is the mean confidence over the code's readings (a reading that does not give it counts 0), so one odd title weighs little.
+      const readingsOf = new Map<string, number>();
+      for (const reading of readings) readingsOf.set(reading.source, (readingsOf.get(reading.source) ?? 0) + 1);
       predictions.forEach((predicted, at) => {
         const reading = readings[at]!;
         for (const { code, conf } of predicted) {
           const target = valueOfLabel.get(code);
           const evidence = target === undefined ? null : evidenceOf(reading.source, target);
-          if (evidence && conf > (evidence.coder?.conf ?? 0)) evidence.coder = { conf: Math.round(conf * 100) / 100, read: reading.text };
+          if (!evidence) continue;
+          const share = conf / readingsOf.get(reading.source)!;
+          if (!evidence.coder) evidence.coder = { mean: share, conf, read: reading.text };
+          else {
+            evidence.coder.mean += share;
+            if (conf > evidence.coder.conf) Object.assign(evidence.coder, { conf, read: reading.text });
+          }
         }
       });
     }
