@@ -131,6 +131,7 @@ export async function benchSuggestions(options: { log: (line: string) => void })
     const qualityRows: string[][] = [];
     for (const pair of heldOut) {
       const removed = await removeSets(client, pair);
+      if (removed === 0) throw new Error(`The seeded ${pair.file} set is not in the store: its pairs would not be held out of anything.`);
       log(`  suggestions: ${pair.source}→${pair.target}, ${removed} seeded set(s) removed`);
       const published = publishedPairs(pair.file);
       const { ms, answer } = await runSuggestions(client, pair);
