@@ -245,14 +245,19 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     }
   }
 
-  it('leaves nothing visible when killed while Postgres copies the file, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
-    // The toy file forty times, each time with its titles numbered: 400,000 rows, long enough a COPY to be killed in.
+  /** The toy file forty times, each time with its titles numbered: 400,000 rows, long enough a COPY or an index build to be killed in. */
+  async function bigFile(): Promise<{ file: string; rows: number; titles: number }> {
     const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(toyFile, 'utf8'), { header: true, skipEmptyLines: true });
     const rows = Array.from({ length: 40 }, (_, copy) => parsed.data.map((row) => ({ ...row, inputs: `${row.inputs} #${copy}` }))).flat();
     const titles = new Set(rows.map((row) => row.inputs!.replace(/^[a-z]{2,3}\[SEP\]/, '').trim()).filter((title) => title !== '')).size;
     await fs.promises.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
     const file = path.join(dataDir, 'uploads', `${crypto.randomUUID()}.csv`);
     await fs.promises.writeFile(file, `${Papa.unparse(rows, { columns: parsed.meta.fields, newline: '\n' })}\n`);
+    return { file, rows: rows.length, titles };
+  }
+
+  it('leaves nothing visible when killed while Postgres copies the file, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
+    const { file, rows, titles } = await bigFile();
     child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
 
     const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
@@ -272,12 +277,49 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [raw])).rowCount, { timeoutMs: 10_000 });
 
     const finished = await retryStalledJob(accepted.jobId);
-    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows: rows.length, entries: titles } });
+    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
     expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
     expect(await storedTitles(setId)).toBe(titles);
     const tables = await env.app.db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE '%' || $1", [setId.replace(/-/g, '')]);
     expect(tables.rows.map((row) => row.name.replace(/_[0-9a-f]{32}.*$/, ''))).toContain('prediction_entries');
     expect(tables.rows.some((row) => /^prediction_(raw|staging)_/.test(row.name))).toBe(false);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('leaves nothing visible when killed while the indexes its review needs are built, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
+    const { file, rows, titles } = await bigFile();
+    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
+    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
+    const setId = accepted.predictionSetId;
+    const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+
+    // A lock on the standalone partition, taken while it is filled, holds its index builds (they wait for it): the kill lands in them.
+    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+    await holder.connect();
+    try {
+      await waitFor('the partition to be filled', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [partition])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(partition)} IN ROW EXCLUSIVE MODE`);
+      await waitFor(
+        'an index build waiting for the lock',
+        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'CREATE %INDEX%'`)).rowCount),
+        { timeoutMs: 120_000 },
+      );
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0 });
+      expect(await storedTitles(setId)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'CREATE %INDEX%' AND state = 'active'`)).rowCount, { timeoutMs: 30_000 });
+
+    const finished = await retryStalledJob(accepted.jobId);
+    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
+    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
+    expect(await storedTitles(setId)).toBe(titles);
     expect(fs.existsSync(file)).toBe(false);
   });
 

@@ -47,8 +47,8 @@ export interface CopiedPredictions {
 
 /** COPY is handed the file in pieces of this size; at most this much waits for Postgres. */
 const pieceBytes = 1024 * 1024;
-/** Titles normalised in JavaScript (those not printable ASCII) are read and written back this many at a time. */
-const titlesPerPage = 20_000;
+/** Titles normalised in JavaScript (those not printable ASCII) are read and written back this many at a time (a page takes a few milliseconds of the event loop). */
+const titlesPerPage = 2_000;
 
 /** The file's layout, when this reader reads it exactly; else null. */
 async function wideLayout(path: string): Promise<{ header: string[]; delimiter: string; title: number; slots: WideSlot[]; scheme: SchemeId; ignoredColumns: string[] } | null> {
