@@ -141,6 +141,13 @@ describe('double coding', () => {
     expect((await owner.post(entryPath(unmapped), { mappings, alsoStrings: ['gaardmand'] })).status).toBe(403);
     expect((await read(bea, 'gaardmand')).predictionEntry.mappings.nodeURIs).toEqual([hisco('61110')]);
     expect((await read(bea, unmapped)).predictionEntry.mappings.nodeURIs).toEqual([]);
+    // An audit's 'wrong' answer on it counts, but leaves the mapping its auditor may not see.
+    const audit = (await (await dan.post(setPath('audits'), { size: 100 })).json()) as { auditId: string; entries: string[] };
+    expect(audit.entries).toContain('gaardmand');
+    const answered = await dan.post(setPath(`audits/${audit.auditId}/answers`), { string: 'gaardmand', correct: false, nodeURIs: [hisco('95410')] });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(((await answered.json()) as { version: number | null }).version).toBeNull();
+    expect((await read(bea, 'gaardmand')).predictionEntry.mappings.nodeURIs).toEqual([hisco('61110')]);
 
     // The exports write each waiting entry unmapped for all but its first reviewer.
     const exported = async (client: HttpClient, path: string) => {
