@@ -170,23 +170,20 @@ export async function importCrosswalk(
       if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
     }
   };
-  // A piece of the file's rows at a time: one await a piece, not one a row.
-  for await (const piece of file.pieces) {
-    for (const row of piece) {
-      if (++rows % rowsPerReport === 0) {
-        context.signal.throwIfAborted();
-        await context.report({ phase: 'reading', done: rows, total: null, unit: 'rows' });
-      }
-      const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
-      const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
-      if (row.relation) readRelations++;
-      weights.check(row);
-      if (!row.sourceCode) refuse(row, 'no source code');
-      else if (!row.targetCode) refuse(row, 'no target code');
-      else if (row.negated) reject(row, sourceValue, targetValue);
-      else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
-      else take(row, sourceValue, targetValue, row.relation ?? input.relation);
+  for await (const row of file.rows) {
+    if (++rows % rowsPerReport === 0) {
+      context.signal.throwIfAborted();
+      await context.report({ phase: 'reading', done: rows, total: null, unit: 'rows' });
     }
+    const sourceValue = row.sourceCode ? findCode(schemes, source, sourceCodes, row.sourceCode, row.sourceIri) : null;
+    const targetValue = row.targetCode ? findCode(schemes, target, targetCodes, row.targetCode, row.targetIri) : null;
+    if (row.relation) readRelations++;
+    weights.check(row);
+    if (!row.sourceCode) refuse(row, 'no source code');
+    else if (!row.targetCode) refuse(row, 'no target code');
+    else if (row.negated) reject(row, sourceValue, targetValue);
+    else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
+    else take(row, sourceValue, targetValue, row.relation ?? input.relation);
   }
   const relationColumnIgnored = readRelations === 0 && unreadRelation.length > 0;
   for (const { row, sourceValue, targetValue } of unreadRelation) {

@@ -6,7 +6,7 @@ import { type CrosswalkSchemes, type CsvReading, findCsvColumns, readCsvRow } fr
 import { decodeFileText, TextAhead } from './file-text.js';
 import { type MetadataLine, readSssomMetadata, type SssomMetadata } from './sssom-metadata.js';
 import { describeSssomColumns, findSssomColumns, readSssomRow } from './sssom-table.js';
-import { readTableRowPieces, type TableRow } from './table-rows.js';
+import { readTableRows, type TableRow } from './table-rows.js';
 
 /**
  * Reading a crosswalk file for the `crosswalk.import` job: the file's bytes in, its rows out, as
@@ -38,11 +38,6 @@ export interface CrosswalkFile {
   columns: CrosswalkColumns;
   /** Every row, in file order: read as it is asked for, once. */
   rows: AsyncGenerator<CrosswalkRow>;
-  /**
-   * The same rows a piece of the file at a time (an array each): for a reader of many rows, which
-   * then awaits once a piece rather than once a row. Read either these or {@link rows}, not both.
-   */
-  pieces: AsyncGenerator<CrosswalkRow[]>;
 }
 
 /** Who else looks at the table: `onTableRow` is given each row's cells as written, just before the row is read (the preview looks at the columns an import does not read). */
@@ -79,22 +74,18 @@ async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: Cs
   const dialect: CsvDialect = format === 'sssom' ? { delimiter: '\t', newline: detectCsvDialect(head).newline } : detectCsvDialect(head);
 
   const headerLine = text.linesTaken + 1;
-  const table = readTableRowPieces(text.rest(), dialect, headerLine);
-  const first = await table.next();
-  const header = first.done ? first : { done: false as const, value: first.value[0]! };
+  const table = readTableRows(text.rest(), dialect, headerLine);
+  const header = await table.next();
   if (header.done) {
     throw new CrosswalkFileError(headerLine, metadata ? 'the SSSOM metadata block is not followed by a table (subject_id, predicate_id, object_id…).' : 'the file has no header line.');
   }
   const names = header.value.cells.map((name) => name.trim());
-  // The rows after the header, a piece at a time: the rest of the header's piece first.
-  const pieces = withFirst(first.value.slice(1), table);
-  const tableRows = (read: (row: TableRow) => CrosswalkRow | null) => ({ rows: crosswalkRows(eachOf(pieces), read, watch), pieces: crosswalkRowPieces(pieces, read, watch) });
   if (metadata) {
     const columns = findSssomColumns(names, header.value.line);
-    return { format, metadata, header: names, columns: describeSssomColumns(names, columns), ...tableRows((row) => readSssomRow(row, columns, metadata)) };
+    return { format, metadata, header: names, columns: describeSssomColumns(names, columns), rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata), watch) };
   }
   const columns = findCsvColumns(names, header.value.line, schemes, reading);
-  return { format, metadata, header: names, columns: columns.described, ...tableRows((row) => readCsvRow(row, columns)) };
+  return { format, metadata, header: names, columns: columns.described, rows: crosswalkRows(table, (row) => readCsvRow(row, columns), watch) };
 }
 
 /** The `#` lines at the top of the file, without their `#`. */
@@ -107,45 +98,10 @@ async function takeMetadataBlock(text: TextAhead): Promise<MetadataLine[]> {
   return lines;
 }
 
-async function* crosswalkRows(table: AsyncIterable<TableRow>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): AsyncGenerator<CrosswalkRow> {
+async function* crosswalkRows(table: AsyncGenerator<TableRow>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): AsyncGenerator<CrosswalkRow> {
   for await (const row of table) {
     watch.onTableRow?.(row);
     const link = read(row);
     if (link) yield link;
-  }
-}
-
-/** The rows of each piece read as crosswalk rows (each piece that has any); a row that cannot be read throws after the rows before it are given. */
-async function* crosswalkRowPieces(table: AsyncIterable<TableRow[]>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): AsyncGenerator<CrosswalkRow[]> {
-  for await (const rows of table) {
-    const links: CrosswalkRow[] = [];
-    let failure: { error: unknown } | null = null;
-    for (const row of rows) {
-      watch.onTableRow?.(row);
-      try {
-        const link = read(row);
-        if (link) links.push(link);
-      } catch (error) {
-        failure = { error };
-        break;
-      }
-    }
-    if (links.length) yield links;
-    if (failure) throw failure.error;
-  }
-}
-
-/** The pieces' items one at a time. */
-async function* eachOf<T>(pieces: AsyncIterable<T[]>): AsyncGenerator<T> {
-  for await (const piece of pieces) yield* piece;
-}
-
-/** `first`, then the pieces of `rest`; `rest` is let go of however the reading ends (left during `first` too). */
-async function* withFirst<T>(first: T[], rest: AsyncGenerator<T[]>): AsyncGenerator<T[]> {
-  try {
-    if (first.length) yield first;
-    yield* rest;
-  } finally {
-    await rest.return(undefined);
   }
 }

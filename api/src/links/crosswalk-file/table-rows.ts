@@ -25,48 +25,27 @@ const maxRowLength = 1024 * 1024;
  * an editor counts them, line breaks inside quoted cells included.
  */
 export async function* readTableRows(text: AsyncIterable<string>, dialect: CsvDialect, firstLine: number): AsyncGenerator<TableRow> {
-  for await (const rows of readTableRowPieces(text, dialect, firstLine)) yield* rows;
-}
-
-/**
- * {@link readTableRows} a piece of text at a time: the rows each piece completes, as one array.
- * A reader of many rows awaits once a piece rather than once a row (each await of an async
- * generator costs a turn of the microtask queue). A row that cannot be read throws after the
- * rows before it are given.
- */
-export async function* readTableRowPieces(text: AsyncIterable<string>, dialect: CsvDialect, firstLine: number): AsyncGenerator<TableRow[]> {
   const parser = new Papa.Parser({ delimiter: dialect.delimiter, newline: dialect.newline });
   // In a `\r\n` file a lone `\n` in a cell still starts a line in an editor; in a `\r` file only `\r` does.
   const lineBreak = dialect.newline === '\r' ? '\r' : '\n';
   let line = firstLine;
   let held = '';
 
-  /** The rows of the piece, and the error of a row that cannot be read (after the rows before it). */
-  function rowsOf(piece: string, last: boolean): { rows: TableRow[]; error: CrosswalkFileError | null } {
-    const rows: TableRow[] = [];
+  function* rowsOf(piece: string, last: boolean): Generator<TableRow> {
     const parsed = parser.parse(piece, 0, !last) as ParsedPiece;
     const problem = parsed.errors.find((error) => error.row !== undefined && error.row < parsed.data.length);
     for (let index = 0; index < parsed.data.length; index++) {
       const cells = parsed.data[index]!;
-      if (index === problem?.row) return { rows, error: new CrosswalkFileError(line, quoteProblem(problem)) };
-      if (cells.length > 1 || cells[0] !== '') rows.push({ line, cells });
+      if (index === problem?.row) throw new CrosswalkFileError(line, quoteProblem(problem));
+      if (cells.length > 1 || cells[0] !== '') yield { line, cells };
       line += 1 + cells.reduce((breaks, cell) => breaks + countOf(cell, lineBreak), 0);
     }
     held = piece.slice(parsed.meta.cursor);
-    const error = held.length > maxRowLength ? new CrosswalkFileError(line, 'the row runs on for more than a million characters; is a quote (") never closed?') : null;
-    return { rows, error };
+    if (held.length > maxRowLength) throw new CrosswalkFileError(line, 'the row runs on for more than a million characters; is a quote (") never closed?');
   }
 
-  for await (const piece of text) {
-    const { rows, error } = rowsOf(held + piece, false);
-    if (rows.length) yield rows;
-    if (error) throw error;
-  }
-  if (held) {
-    const { rows, error } = rowsOf(held, true);
-    if (rows.length) yield rows;
-    if (error) throw error;
-  }
+  for await (const piece of text) yield* rowsOf(held + piece, false);
+  if (held) yield* rowsOf(held, true);
 }
 
 function quoteProblem(error: Papa.ParseError): string {
