@@ -158,7 +158,9 @@ describe('Redis losing its data during an import', () => {
     await redis.kill();
     await redis.start();
 
-    const run = await failedJobRun(jobId, 120_000);
+    const run = await failedJobRun(jobId, 120_000).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${app.output().slice(-6000)}`);
+    });
     expect(app.alive(), app.output()).toBe(true);
     expect(run.error).toBe(lostJobMessage);
     const set = await db.query('SELECT state, error FROM prediction_sets WHERE id = $1', [predictionSetId]);

@@ -211,8 +211,10 @@ export async function copyWideOccCanine(
     const unknownCodes = coded.some((entry) => entry.unknown > 0) ? await countUnknownCodes(client, setId, layout) : 0;
     return { summary: { format: 'occcanine-wide', rows, emptyTitles: rows - staged, ignoredColumns: layout.ignoredColumns }, unknownCodes };
   } catch (error) {
-    options.signal.throwIfAborted();
+    // The COPY is ended first, whatever stopped the reading: a connection left in a COPY would
+    // hold every later statement on it (the raw table's drop below) for ever.
     await copy?.abort();
+    options.signal.throwIfAborted();
     // Anything Postgres refused (a row of another width, a probability that is not one, bytes that are not UTF-8): the JavaScript reader says what.
     if (typeof (error as { code?: unknown }).code === 'string' && /^(22|23)/.test((error as { code: string }).code)) return null;
     throw error;
