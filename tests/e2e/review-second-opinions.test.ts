@@ -152,8 +152,11 @@ describe('double coding in the browser (issue 30)', () => {
   it('the second reviewer codes every entry by keyboard, never shown the first mapping', async () => {
     const page = await signedIn(second);
     const served: PredictionEntryAnswer[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('/second-opinions/_next') && response.status() === 200) void response.json().then((body: PredictionEntryAnswer) => served.push(body));
+    // Each answer is read before the page has it, so a navigation that follows cannot take its body away.
+    await page.route('**/second-opinions/_next', async (route) => {
+      const response = await route.fetch();
+      if (response.status() === 200) served.push((await response.json()) as PredictionEntryAnswer);
+      await route.fulfill({ response });
     });
     await page.goto(`${app.url}/review/${slug}/second-opinions`);
     await expect.poll(() => page.getByTestId('second-opinions-for-you').innerText()).toBe('4');

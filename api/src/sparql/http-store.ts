@@ -62,6 +62,17 @@ interface SparqlJson {
 }
 
 /** The server's message, without Virtuoso's echo of the whole query. */
+/** The server rolled a request back as a deadlock victim (Virtuoso: SQL state 40001, e.g. SR172). */
+function deadlocked(error: StoreError): boolean {
+  return /\b40001\b|\bSR172\b|deadlock/i.test(error.message);
+}
+
+/** How long to wait before sending a deadlocked request again (growing, with jitter), or null after the last try. */
+function deadlockPause(attempt: number): number | null {
+  const tries = 5;
+  return attempt >= tries ? null : 50 * 2 ** attempt * (0.5 + Math.random());
+}
+
 function serverMessage(body: string): string {
   const text = body.split(/\n\s*SPARQL query:/)[0]!.replace(/\s+/g, ' ').trim();
   return text.length > 500 ? `${text.slice(0, 500)}…` : text || '(no message)';
@@ -169,8 +180,30 @@ export class HttpStore implements TripleStore {
     });
   }
 
-  /** One request with its whole body read, under the deadline; transport failures and HTTP errors become store errors. */
+  /**
+   * One request, sent again while the server reports a deadlock (SQL state 40001) and the deadline allows: the server
+   * has rolled the whole request back, so sending it again does it once.
+   */
   private async send(
+    what: 'query' | 'update' | 'graph download',
+    url: string,
+    request: { form?: Record<string, string>; accept: string },
+    deadline: Deadline,
+  ): Promise<{ response: Response; body: string }> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.sendOnce(what, url, request, deadline);
+      } catch (error) {
+        const wait = deadlockPause(attempt);
+        if (!(error instanceof StoreError) || !deadlocked(error) || wait === null || Date.now() + wait >= deadline.at) throw error;
+        this.log.warn('the SPARQL endpoint reported a deadlock; sending the request again', { what, attempt });
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
+  /** One request with its whole body read, under the deadline; transport failures and HTTP errors become store errors. */
+  private async sendOnce(
     what: 'query' | 'update' | 'graph download',
     url: string,
     request: { form?: Record<string, string>; accept: string },
