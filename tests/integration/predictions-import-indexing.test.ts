@@ -158,6 +158,22 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading by COPY');
   });
 
+  it('reads language prefixes, titles to normalise and probabilities written every way as the JavaScript reader does', { timeout: 120_000 }, async () => {
+    const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
+    const titles = [' en[SEP] Farmer ', 'abcdefghi[SEP]Nine letters', 'e1[SEP]Smith', 'da[SEP]', '[SEP]Baker', 'EN[SEP]Ag Lab', 'nl[SEP]Boer[SEP]knecht',
+      'Farm-Labourer ', 'AG  LAB', 'smith & co.', 'Bäcker', 'skomager', 'Wife of  JOHN', 'x', '12 weaver', 'en[SEP]en[SEP]Miller'];
+    const probabilities = ['1', '.5', '+0.5', '5e-1', '1.0', '0.50000', '1E-3', '0', '0.123456789012345678', '1.e-1', '+.25', '0.9', '1e0', '0.3', '0.7', '0.000001'];
+    const lines = titles.map((title, index) => `${index},${title},61110,${probabilities[index]},Farm Worker,83110,0.01,Smith`);
+    const content = Buffer.from(`${[header, ...lines].join('\n')}\n`);
+    const copied = await imported('edges.csv', content);
+    expect(copied.phases).toContain('reading by COPY');
+    const read = await imported('edges.csv', Buffer.concat([content, Buffer.from('\n\n')]));
+    expect(read.phases).toContain('reading');
+    expect(copied.result).toEqual({ ...read.result, bytes: content.length });
+    expect(copied.entries).toEqual(read.entries);
+    expect(copied.entries.map((entry) => entry.string)).toContain('Boer[SEP]knecht');
+  });
+
   it('reads a file whose quotes Postgres would read otherwise by JavaScript, and fails a bad probability naming its line', { timeout: 120_000 }, async () => {
     const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
     const quoted = [header, '0,en[SEP]Farm "hand",61110,0.9,Farm Worker,,,No pred', '1,"en[SEP]Smith, ""black""",83110,0.8,Smith,61110,0.1,Farm Worker', '2,en[SEP]  ,61110,0.5,x,,,No pred', '3,en[SEP]Baker,61110,0.2,x,61110,0.3,y', '4,en[SEP]Miller,83110,0.2,x,61110,0.6,y'].join('\n');
