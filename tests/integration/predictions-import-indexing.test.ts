@@ -155,7 +155,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     expect(copied.result).toEqual({ ...read.result, bytes: content.length });
     expect(copied.entries).toEqual(read.entries);
     // The files of OccCANINE's wide layout go through COPY.
-    if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading by COPY');
+    if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading by COPY: staging');
   });
 
   it('reads language prefixes, titles to normalise and probabilities written every way as the JavaScript reader does', { timeout: 120_000 }, async () => {
@@ -166,7 +166,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     const lines = titles.map((title, index) => `${index},${title},61110,${probabilities[index]},Farm Worker,83110,0.01,Smith`);
     const content = Buffer.from(`${[header, ...lines].join('\n')}\n`);
     const copied = await imported('edges.csv', content);
-    expect(copied.phases).toContain('reading by COPY');
+    expect(copied.phases).toContain('reading by COPY: staging');
     const read = await imported('edges.csv', Buffer.concat([content, Buffer.from('\n\n')]));
     expect(read.phases).toContain('reading');
     expect(copied.result).toEqual({ ...read.result, bytes: content.length });
@@ -182,7 +182,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     expect(strayQuote.result).toMatchObject({ rows: 5, entries: 4, emptyTitles: 1 });
     expect(strayQuote.entries.map((entry) => entry.string)).toEqual(['Farm "hand"', 'Smith, "black"', 'Baker', 'Miller']);
     const clean = await imported('clean.csv', Buffer.from(`${quoted.replace('Farm "hand"', 'Farm hand')}\n`));
-    expect(clean.phases).toContain('reading by COPY');
+    expect(clean.phases).toContain('reading by COPY: staging');
     expect(clean.result).toMatchObject({ rows: 5, entries: 4, emptyTitles: 1 });
     // Slots out of order, or naming one code twice, merged and sorted as the JavaScript reader does.
     expect(clean.entries.slice(1).map((entry) => entry.predictions)).toEqual([
@@ -191,6 +191,19 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
       [{ uris: ['hisco:61110'], conf: 0.6 }, { uris: ['hisco:83110'], conf: 0.2 }],
     ]);
     expect(clean.entries.slice(1)).toEqual(strayQuote.entries.slice(1));
+
+    // A probability JavaScript reads (as 0) and Postgres refuses (below double precision's range), in the
+    // second half of the file (the second lane of the staging): JavaScript reads the whole file, and the set is as it reads it.
+    const tiny = `${header}\n${['Baker', 'Miller', 'Smith', 'Weaver'].map((title, index) => `${index},en[SEP]${title},61110,${index === 3 ? '1e-400' : '0.5'},x,,,No pred`).join('\n')}\n`;
+    const fallback = await imported('tiny.csv', Buffer.from(tiny));
+    expect(fallback.phases).toContain('reading');
+    expect(fallback.result).toMatchObject({ rows: 4, entries: 4, emptyTitles: 0 });
+    expect(fallback.entries.map((entry) => [entry.string, entry.predictions])).toEqual([
+      ['Baker', [{ uris: ['hisco:61110'], conf: 0.5 }]],
+      ['Miller', [{ uris: ['hisco:61110'], conf: 0.5 }]],
+      ['Smith', [{ uris: ['hisco:61110'], conf: 0.5 }]],
+      ['Weaver', [{ uris: ['hisco:61110'], conf: 0 }]],
+    ]);
 
     const response = await reviewer.upload('/api/predictions', 'bad.csv', Buffer.from(`${header}\n0,en[SEP]Farm hand,61110,1.5,Farm Worker,,,No pred\n`), {});
     const job = await waitForJob(reviewer, ((await response.json()) as { jobId: string }).jobId, 60_000);

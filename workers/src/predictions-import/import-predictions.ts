@@ -197,7 +197,7 @@ export async function importPredictions(
     const onBytes = (done: number, total: number) => void report({ phase: 'reading', done, total, unit: 'bytes' });
     // A wide OccCANINE CSV is read by Postgres (COPY, then SQL); any other file, or one Postgres
     // would read otherwise than papaparse, by the JavaScript reader.
-    const copied = input.reading ? null : await copyWideOccCanine(client, set.id, input.path, matcher, { signal: context.signal, onBytes });
+    const copied = input.reading ? null : await copyWideOccCanine(client, db, set.id, input.path, matcher, { signal: context.signal, onBytes, phaseDone });
     let read: { summary: PredictionFileSummary; reading: PredictionReading | null; withContext: boolean; unknownCodes: number };
     if (copied) {
       read = { summary: copied.summary, reading: null, withContext: false, unknownCodes: copied.unknownCodes };
@@ -232,10 +232,10 @@ export async function importPredictions(
       const column = read.reading ? ` ${read.reading.title}` : '';
       throw new PredictionFileError(null, `the title column${column} is empty in every row (${summary.rows} rows): choose the column that holds the titles.`);
     }
-    phaseDone(copied ? 'reading by COPY' : 'reading');
+    if (!copied) phaseDone('reading');
 
     await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
-    const entries = await groupPredictionsIntoPartition(client, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
+    const entries = await groupPredictionsIntoPartition(client, db, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
     phaseDone('grouping');
     const indexesAfterReady = options.indexesAfterReady ?? false;
     await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
@@ -303,7 +303,12 @@ async function finishIndexes(
   const client = await db.connect();
   try {
     await setImportMemory(client);
-    await buildRemainingIndexes(client, set.id, async (done, total) => {
+    // Each index's own time too (the time of one kept by a retry is its check's).
+    let building: { name: string; since: number } | null = null;
+    await buildRemainingIndexes(client, set.id, async (done, total, next) => {
+      const now = performance.now();
+      if (building) phaseSeconds[`indexing after ready: ${building.name}`] = Math.round(now - building.since) / 1000;
+      building = next === null ? null : { name: next, since: now };
       latest = { ...latest, done, total };
       await report(latest, true);
     });

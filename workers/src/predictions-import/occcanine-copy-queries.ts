@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Queryable } from '@og/api/db/database';
-import { predictionRawTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+import { predictionCellCodesTable, predictionOtherTitlesTable, predictionRawTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
 
 /**
  * The statements of an OccCANINE CSV read by Postgres itself (occcanine-copy.ts): the file's rows
@@ -64,37 +64,54 @@ const titleExpression = (titleColumn: number) => {
 const asciiNorm = `CASE WHEN r.title COLLATE "C" ~ '^[A-Za-z0-9]+( [A-Za-z0-9]+)*$' THEN lower(r.title COLLATE "C")
                         WHEN r.title COLLATE "C" ~ '^[ -~]*$' THEN btrim(regexp_replace(lower(r.title COLLATE "C"), '[^a-z0-9]+', ' ', 'g'), ' ') END`;
 
-/** The distinct titles that are not printable ASCII, numbered, in a temporary table: their normalised forms are made in JavaScript. */
-export async function collectOtherTitles(db: Queryable, setId: string, titleColumn: number): Promise<number> {
-  await db.query('DROP TABLE IF EXISTS pg_temp.other_titles');
+/**
+ * The distinct staged titles without a normalised form (not printable ASCII), numbered, in a
+ * table of the import's: their normalised forms are made in JavaScript. Answers how many.
+ */
+export async function collectOtherTitles(db: Queryable, setId: string): Promise<number> {
+  const table = identifier(predictionOtherTitlesTable(setId));
+  await db.query(`DROP TABLE IF EXISTS ${table}`);
   const created = await db.query(
-    `CREATE TEMP TABLE other_titles AS
-     SELECT row_number() OVER () AS id, title, NULL::text AS norm FROM (
-       SELECT DISTINCT t.title FROM (SELECT ${titleExpression(titleColumn)} AS title FROM ${identifier(predictionRawTable(setId))} r OFFSET 0) t
-        WHERE t.title COLLATE "C" !~ '^[ -~]*$') titles`,
+    `CREATE UNLOGGED TABLE ${table} WITH (autovacuum_enabled = false) AS
+     SELECT row_number() OVER () AS id, string AS title, NULL::text AS norm
+       FROM (SELECT DISTINCT string FROM ${identifier(predictionStagingTable(setId))} WHERE norm IS NULL) titles`,
   );
-  await db.query('CREATE INDEX ON pg_temp.other_titles (id)');
-  await db.query('ANALYZE pg_temp.other_titles');
+  await db.query(`CREATE INDEX ON ${table} (id)`);
   return created.rowCount ?? 0;
 }
 
-export async function otherTitles(db: Queryable, from: number, to: number): Promise<{ id: string; title: string }[]> {
-  return (await db.query<{ id: string; title: string }>('SELECT id::text, title FROM pg_temp.other_titles WHERE id > $1 AND id <= $2', [from, to])).rows;
+export async function otherTitles(db: Queryable, setId: string, from: number, to: number): Promise<{ id: string; title: string }[]> {
+  return (await db.query<{ id: string; title: string }>(`SELECT id::text, title FROM ${identifier(predictionOtherTitlesTable(setId))} WHERE id > $1 AND id <= $2`, [from, to])).rows;
 }
 
-export async function setOtherNorms(db: Queryable, ids: string[], norms: string[]): Promise<void> {
-  await db.query('UPDATE pg_temp.other_titles o SET norm = n.norm FROM unnest($1::bigint[], $2::text[]) AS n(id, norm) WHERE o.id = n.id', [ids, norms]);
+export async function setOtherNorms(db: Queryable, setId: string, ids: string[], norms: string[]): Promise<void> {
+  await db.query(`UPDATE ${identifier(predictionOtherTitlesTable(setId))} o SET norm = n.norm FROM unnest($1::bigint[], $2::text[]) AS n(id, norm) WHERE o.id = n.id`, [ids, norms]);
 }
 
-/** The codes of each distinct code cell: its predictions' URIs (null: no code), and how many of them its scheme lacks. */
-export async function storeCellCodes(db: Queryable, cells: { cell: string; uris: string[] | null; unknown: number }[]): Promise<void> {
-  await db.query('DROP TABLE IF EXISTS pg_temp.cell_codes');
-  await db.query('CREATE TEMP TABLE cell_codes (cell text PRIMARY KEY, uris text, unknown integer NOT NULL)');
+/** Gives the staged lines without a normalised form the ones JavaScript made for their titles. */
+export async function stageOtherNorms(db: Queryable, setId: string): Promise<void> {
   await db.query(
-    `INSERT INTO pg_temp.cell_codes (cell, uris, unknown) SELECT cell, uris, unknown FROM unnest($1::text[], $2::text[], $3::int[]) AS c(cell, uris, unknown)`,
+    `UPDATE ${identifier(predictionStagingTable(setId))} s SET norm = o.norm
+       FROM ${identifier(predictionOtherTitlesTable(setId))} o WHERE s.norm IS NULL AND s.string = o.title`,
+  );
+}
+
+/** The codes of each distinct code cell: its predictions' URIs (JSON text; null: no code), and how many of them its scheme lacks. */
+export async function storeCellCodes(db: Queryable, setId: string, cells: { cell: string; uris: string[] | null; unknown: number }[]): Promise<void> {
+  const table = identifier(predictionCellCodesTable(setId));
+  await db.query(`DROP TABLE IF EXISTS ${table}`);
+  await db.query(`CREATE UNLOGGED TABLE ${table} (cell text PRIMARY KEY, uris text, unknown integer NOT NULL) WITH (autovacuum_enabled = false)`);
+  await db.query(
+    `INSERT INTO ${table} (cell, uris, unknown) SELECT cell, uris, unknown FROM unnest($1::text[], $2::text[], $3::int[]) AS c(cell, uris, unknown)`,
     [cells.map((entry) => entry.cell), cells.map((entry) => (entry.uris ? JSON.stringify(entry.uris) : null)), cells.map((entry) => entry.unknown)],
   );
-  await db.query('ANALYZE pg_temp.cell_codes');
+  await db.query(`ANALYZE ${table}`);
+}
+
+/** The raw rows after one position up to another, or to the end (null); positions count the file's rows from 1. */
+export interface RowRange {
+  after: number;
+  upTo: number | null;
 }
 
 /** A wide slot: its code column, probability column and description column (-1: none). */
@@ -104,7 +121,7 @@ export interface WideSlot {
   description: number;
 }
 
-const slotParts = (slots: WideSlot[]) =>
+const slotParts = (setId: string, slots: WideSlot[]) =>
   slots.map((slot, index) => {
     const k = index + 1;
     const probability = cell(slot.probability);
@@ -112,7 +129,7 @@ const slotParts = (slots: WideSlot[]) =>
     const read = `(k${k}.uris IS NOT NULL AND ${filled})`;
     return {
       k,
-      join: `LEFT JOIN pg_temp.cell_codes k${k} ON k${k}.cell = r.${column(slot.code)}`,
+      join: `LEFT JOIN ${identifier(predictionCellCodesTable(setId))} k${k} ON k${k}.cell = r.${column(slot.code)}`,
       read,
       uris: `k${k}.uris`,
       // Only digits, '.', an exponent and a leading '+' pass to the cast, which fails on any other
@@ -124,7 +141,8 @@ const slotParts = (slots: WideSlot[]) =>
   });
 
 /**
- * Fills the staging table from the raw rows: one line per row with a title, at its row's place;
+ * Fills the staging table from the raw rows of `options.rows`: one line per row with a title (its
+ * normalised form null when the title is not printable ASCII: {@link stageOtherNorms} fills it), at its row's place;
  * per slot with codes (and not one the model left empty: no probability, `No pred`) a prediction
  * with the slot's probability; per URI list the highest confidence, most confident first (ties in
  * slot order). A row whose predictions come most confident first with no URI list twice (nearly
@@ -132,8 +150,13 @@ const slotParts = (slots: WideSlot[]) =>
  * sorted by a subquery. A probability that is not one fails the statement (the file is then read by
  * the JavaScript reader, which names its line). Answers the lines staged.
  */
-export async function stageRawRows(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }, withOtherTitles: boolean): Promise<number> {
-  const slots = slotParts(columns.slots);
+export async function stageRawRows(
+  db: Queryable,
+  setId: string,
+  columns: { title: number; slots: WideSlot[] },
+  options: { rows: RowRange },
+): Promise<number> {
+  const slots = slotParts(setId, columns.slots);
   // In a first step each slot's URIs (null when not read) and confidence; then the predictions.
   const read = slots.map((slot) => `CASE WHEN ${slot.read} THEN ${slot.uris} END AS u${slot.k}, ${slot.conf} AS c${slot.k}`).join(',\n              ');
   const inOrder = slots
@@ -148,11 +171,10 @@ export async function stageRawRows(db: Queryable, setId: string, columns: { titl
     `INSERT INTO ${identifier(predictionStagingTable(setId))} (pos, string, norm, predictions, best_conf, context)
      SELECT s.pos, s.title, s.norm, ${inOrder ? `CASE WHEN ${inOrder} THEN ${written} ELSE ${merged} END` : written},
             COALESCE(GREATEST(${slots.map((slot) => `s.c${slot.k}`).join(', ')}), 0), NULL
-       FROM (SELECT r.pos, r.title, ${withOtherTitles ? `COALESCE(${asciiNorm}, o.norm)` : asciiNorm} AS norm,
+       FROM (SELECT r.pos, r.title, ${asciiNorm} AS norm,
               ${read}
-               FROM (SELECT r.*, ${titleExpression(columns.title)} AS title FROM ${identifier(predictionRawTable(setId))} r OFFSET 0) r
+               FROM (SELECT r.*, ${titleExpression(columns.title)} AS title FROM ${identifier(predictionRawTable(setId))} r WHERE r.pos > ${options.rows.after}${options.rows.upTo === null ? '' : ` AND r.pos <= ${options.rows.upTo}`} OFFSET 0) r
                ${slots.map((slot) => slot.join).join('\n               ')}
-               ${withOtherTitles ? 'LEFT JOIN pg_temp.other_titles o ON o.title = r.title' : ''}
               WHERE r.title <> '' OFFSET 0) s`,
   );
   return staged.rowCount ?? 0;
@@ -160,7 +182,7 @@ export async function stageRawRows(db: Queryable, setId: string, columns: { titl
 
 /** The codes met that their scheme lacks, counted as the JavaScript reader counts them: per URI of each prediction of each entry. */
 export async function countUnknownCodes(db: Queryable, setId: string, columns: { title: number; slots: WideSlot[] }): Promise<number> {
-  const slots = slotParts(columns.slots);
+  const slots = slotParts(setId, columns.slots);
   const result = await db.query<{ unknown: string | null }>(
     `SELECT sum(${slots.map((slot) => `COALESCE(${slot.unknown}, 0)`).join(' + ')}) AS unknown
        FROM ${identifier(predictionRawTable(setId))} r
@@ -171,8 +193,13 @@ export async function countUnknownCodes(db: Queryable, setId: string, columns: {
   return Number(result.rows[0]?.unknown ?? 0);
 }
 
+/** Empties the staging table of what a failed reading staged (one lane may have finished before the other failed). */
+export async function emptyStaging(db: Queryable, setId: string): Promise<void> {
+  await db.query(`TRUNCATE ${identifier(predictionStagingTable(setId))}`);
+}
+
 export async function dropRawTable(db: Queryable, setId: string): Promise<void> {
   await db.query(`DROP TABLE IF EXISTS ${identifier(predictionRawTable(setId))}`);
-  await db.query('DROP TABLE IF EXISTS pg_temp.cell_codes');
-  await db.query('DROP TABLE IF EXISTS pg_temp.other_titles');
+  await db.query(`DROP TABLE IF EXISTS ${identifier(predictionCellCodesTable(setId))}`);
+  await db.query(`DROP TABLE IF EXISTS ${identifier(predictionOtherTitlesTable(setId))}`);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type pg from 'pg';
+import type { Database, Queryable } from '@og/api/db/database';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { normaliseTitle } from '@og/shared/domain/title-norm';
 import { detectTextEncoding, encodingSampleBytes } from '@og/shared/domain/text-encoding';
@@ -15,12 +16,16 @@ import {
   createRawTable,
   distinctCodeCells,
   dropRawTable,
+  emptyStaging,
   otherTitles,
   setOtherNorms,
+  stageOtherNorms,
   stageRawRows,
   storeCellCodes,
+  type RowRange,
   type WideSlot,
 } from './occcanine-copy-queries.js';
+import { bothLanes, inLane } from './prediction-import-queries.js';
 
 /**
  * A wide OccCANINE CSV (the layout `predict` writes most, and the largest files) read by Postgres
@@ -149,10 +154,11 @@ class QuoteScan {
  */
 export async function copyWideOccCanine(
   client: pg.PoolClient,
+  pool: Database,
   setId: string,
   path: string,
   matcher: CodeMatcher,
-  options: { signal: AbortSignal; onBytes: (done: number, total: number) => void },
+  options: { signal: AbortSignal; onBytes: (done: number, total: number) => void; phaseDone: (phase: string) => void },
 ): Promise<CopiedPredictions | null> {
   const layout = await wideLayout(path);
   if (!layout) return null;
@@ -177,6 +183,7 @@ export async function copyWideOccCanine(
     }
     const rows = await copy.end();
     copy = null;
+    options.phaseDone('reading by COPY: the COPY');
 
     const cells = await distinctCodeCells(client, setId, layout.slots.map((slot) => slot.code));
     const coded: { cell: string; uris: string[] | null; unknown: number }[] = [];
@@ -195,20 +202,29 @@ export async function copyWideOccCanine(
       }
       coded.push({ cell, uris, unknown });
     }
-    await storeCellCodes(client, coded);
+    await storeCellCodes(client, setId, coded);
 
-    const others = await collectOtherTitles(client, setId, layout.title);
+    options.phaseDone('reading by COPY: codes');
+    // Two lanes, each the rows of one half of the file, so that Postgres reads them on two cores.
+    const half = Math.floor(rows / 2);
+    const stage = (db: Queryable, range: RowRange) => stageRawRows(db, setId, layout, { rows: range });
+    const halves = await bothLanes(stage(client, { after: 0, upTo: half }), inLane(pool, (lane) => stage(lane, { after: half, upTo: null })));
+    const staged = halves[0] + halves[1];
+    options.phaseDone('reading by COPY: staging');
+
+    const others = await collectOtherTitles(client, setId);
     for (let from = 0; from < others; from += titlesPerPage) {
-      const page = await otherTitles(client, from, from + titlesPerPage);
+      const page = await otherTitles(client, setId, from, from + titlesPerPage);
       await setOtherNorms(
         client,
+        setId,
         page.map((row) => row.id),
         page.map((row) => normaliseTitle(row.title)),
       );
     }
-
-    const staged = await stageRawRows(client, setId, layout, others > 0);
+    if (others > 0) await stageOtherNorms(client, setId);
     const unknownCodes = coded.some((entry) => entry.unknown > 0) ? await countUnknownCodes(client, setId, layout) : 0;
+    options.phaseDone('reading by COPY: other titles');
     return { summary: { format: 'occcanine-wide', rows, emptyTitles: rows - staged, ignoredColumns: layout.ignoredColumns }, unknownCodes };
   } catch (error) {
     // The COPY is ended first, whatever stopped the reading: a connection left in a COPY would
@@ -216,7 +232,10 @@ export async function copyWideOccCanine(
     await copy?.abort();
     options.signal.throwIfAborted();
     // Anything Postgres refused (a row of another width, a probability that is not one, bytes that are not UTF-8): the JavaScript reader says what.
-    if (typeof (error as { code?: unknown }).code === 'string' && /^(22|23)/.test((error as { code: string }).code)) return null;
+    if (typeof (error as { code?: unknown }).code === 'string' && /^(22|23)/.test((error as { code: string }).code)) {
+      await emptyStaging(client, setId);
+      return null;
+    }
     throw error;
   } finally {
     await dropRawTable(client, setId).catch(() => undefined);

@@ -31,11 +31,11 @@ export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
   await client.query('RESET work_mem; RESET maintenance_work_mem');
 }
 
-/** Creates the staging table; answers the COPY statement that fills it (text format). */
+/** Creates the staging table (a line's `norm` may wait to be filled until grouping); answers the COPY statement that fills it (text format). */
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
   await db.query(
-    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C" NOT NULL, predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb)
+    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C", predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb)
      WITH (autovacuum_enabled = false)`,
   );
   return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
@@ -57,19 +57,22 @@ export function copyField(value: string): string {
  * last). Each row gets its best confidence (0 without predictions, -1 when none of them has a
  * confidence), the URIs its scheme does not have, for a set of a dataset the dataset's totals for
  * that title (summed over its codes), and `withContext` its rows' kept columns (the most frequent
- * values of each, with their counts). Answers the number of entries.
+ * values of each, with their counts). Two lanes (on `client` and a pooled connection) each group
+ * the strings of one half of the hash space at once. Answers the number of entries.
  */
 export async function groupPredictionsIntoPartition(
-  db: Queryable,
+  client: Queryable,
+  pool: Database,
   setId: string,
   options: { datasetId: string | null; unknownUris: string[]; withContext?: boolean },
 ): Promise<number> {
   const partition = predictionEntriesTable(setId);
-  const staging = identifier(predictionStagingTable(setId));
-  await db.query(
+  await client.query(
     `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
        CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
   );
+  // Each lane groups the strings of one half of the hash space: all lines of a string are in one lane.
+  const staging = (lane: 0 | 1) => `(SELECT * FROM ${identifier(predictionStagingTable(setId))} WHERE (hashtext(string) & 1) = ${lane})`;
   const datasetTitles = options.datasetId
     ? /* sql */ `
       , title_counts AS (
@@ -84,41 +87,42 @@ export async function groupPredictionsIntoPartition(
       )`
     : '';
   // Per string and kept column, its most frequent values with their rows: {"Year": [["1881", 3], …]}.
-  const contexts = options.withContext
-    ? /* sql */ `
-      , context_values AS (
-        SELECT s.string, kv.key, kv.value, count(*) AS n,
-               row_number() OVER (PARTITION BY s.string, kv.key ORDER BY count(*) DESC, kv.value) AS place
-          FROM ${staging} s, jsonb_each_text(s.context) kv
-         GROUP BY s.string, kv.key, kv.value
-      ), contexts AS (
-        SELECT string, jsonb_object_agg(key, vals) AS context FROM (
-          SELECT string, key, jsonb_agg(jsonb_build_array(value, n) ORDER BY n DESC, value) AS vals
-            FROM context_values WHERE place <= ${contextValuesKept} GROUP BY string, key) per_column
-        GROUP BY string
-      )`
-    : '';
+  const contexts = (lane: 0 | 1) =>
+    options.withContext
+      ? /* sql */ `
+        , context_values AS (
+          SELECT s.string, kv.key, kv.value, count(*) AS n,
+                 row_number() OVER (PARTITION BY s.string, kv.key ORDER BY count(*) DESC, kv.value) AS place
+            FROM ${staging(lane)} s, jsonb_each_text(s.context) kv
+           GROUP BY s.string, kv.key, kv.value
+        ), contexts AS (
+          SELECT string, jsonb_object_agg(key, vals) AS context FROM (
+            SELECT string, key, jsonb_agg(jsonb_build_array(value, n) ORDER BY n DESC, value) AS vals
+              FROM context_values WHERE place <= ${contextValuesKept} GROUP BY string, key) per_column
+          GROUP BY string
+        )`
+      : '';
   const unknownUris = options.unknownUris.length
     ? `ARRAY(SELECT DISTINCT uri FROM jsonb_array_elements(s.predictions) p, jsonb_array_elements_text(p->'uris') uri WHERE uri = ANY($1::text[]) ORDER BY uri)`
     : `'{}'::text[]`;
-  const inserted = await db.query(
+  const grouped = (db: Queryable, lane: 0 | 1) => db.query(
     `WITH repeated AS MATERIALIZED (
-       SELECT string FROM ${staging} GROUP BY string HAVING count(*) > 1
+       SELECT string FROM ${staging(lane)} s GROUP BY string HAVING count(*) > 1
      ), per_uris AS (
        SELECT s.string, p.prediction->'uris' AS uris, max((p.prediction->>'conf')::numeric) AS conf, min(ARRAY[s.pos, p.rank]) AS first, max(s.best_conf) AS best
-         FROM ${staging} s JOIN repeated USING (string), jsonb_array_elements(s.predictions) WITH ORDINALITY AS p(prediction, rank)
+         FROM ${staging(lane)} s JOIN repeated USING (string), jsonb_array_elements(s.predictions) WITH ORDINALITY AS p(prediction, rank)
         GROUP BY s.string, p.prediction->'uris'
      ), merged AS (
        SELECT e.string, e.pos, e.norm, COALESCE(m.predictions, '[]'::jsonb) AS predictions, COALESCE(m.best_conf, 0) AS best_conf
-         FROM (SELECT s.string, min(s.pos) AS pos, min(s.norm) AS norm FROM ${staging} s JOIN repeated USING (string) GROUP BY s.string) e
+         FROM (SELECT s.string, min(s.pos) AS pos, min(s.norm) AS norm FROM ${staging(lane)} s JOIN repeated USING (string) GROUP BY s.string) e
          LEFT JOIN (SELECT string, jsonb_agg(jsonb_build_object('uris', uris, 'conf', conf) ORDER BY conf DESC NULLS LAST, first) AS predictions,
                            COALESCE(max(conf), min(best)) AS best_conf
                       FROM per_uris GROUP BY string) m USING (string)
      ), entries AS (
-       SELECT s.string, s.pos, s.norm, s.predictions, s.best_conf FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM repeated r WHERE r.string = s.string)
+       SELECT s.string, s.pos, s.norm, s.predictions, s.best_conf FROM ${staging(lane)} s WHERE NOT EXISTS (SELECT 1 FROM repeated r WHERE r.string = s.string)
        UNION ALL
        SELECT string, pos, norm, predictions, best_conf FROM merged
-     )${datasetTitles}${contexts}
+     )${datasetTitles}${contexts(lane)}
      INSERT INTO ${identifier(partition)} (set_id, position, string, norm, predictions, best_conf, unknown_uris, occurrences, totals${options.withContext ? ', context' : ''})
      SELECT ${literal(setId)}::uuid, s.pos, s.string, s.norm, s.predictions, s.best_conf, ${unknownUris},
             ${options.datasetId ? 'COALESCE(c.occurrences, 0), COALESCE(t.totals, \'{}\')' : "0, '{}'"}${options.withContext ? ', x.context' : ''}
@@ -127,7 +131,8 @@ export async function groupPredictionsIntoPartition(
        ${options.withContext ? 'LEFT JOIN contexts x ON x.string = s.string' : ''}`,
     options.unknownUris.length ? [options.unknownUris] : [],
   );
-  return inserted.rowCount ?? 0;
+  const [first, second] = await bothLanes(grouped(client, 0), inLane(pool, (lane) => grouped(lane, 1)));
+  return (first.rowCount ?? 0) + (second.rowCount ?? 0);
 }
 
 /** A partition's indexes besides its key, named by suffix (at most 12 characters: a partition's name is 51, Postgres's limit 63). */
@@ -158,22 +163,27 @@ const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(s
 const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
   `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${identifier(indexName(setId, index.suffix))} ON ${identifier(predictionEntriesTable(setId))} ${index.definition}`;
 
-/** Runs `statements` in turn on a pooled connection of its own, with the import's room for index builds. */
-async function inLane(pool: Database, statements: string[]): Promise<void> {
+/**
+ * Runs `work` on a pooled connection of its own, with the import's room in memory: the second
+ * lane of a step the import splits in two, so that Postgres uses a second core.
+ */
+export async function inLane<T>(pool: Database, work: (lane: pg.PoolClient) => Promise<T>): Promise<T> {
   const lane = await pool.connect();
   try {
-    await lane.query("SET maintenance_work_mem = '512MB'");
-    for (const statement of statements) await lane.query(statement);
+    await setImportMemory(lane);
+    return await work(lane);
   } finally {
-    await lane.query('RESET maintenance_work_mem').catch(() => undefined);
+    await resetImportMemory(lane).catch(() => undefined);
     lane.release();
   }
 }
 
-/** Runs both lanes to the end, then throws the first failure: no index build is left running behind the error. */
-async function bothLanes(first: Promise<void>, second: Promise<void>): Promise<void> {
-  const settled = await Promise.allSettled([first, second]);
-  for (const built of settled) if (built.status === 'rejected') throw built.reason;
+/** Runs both lanes to the end, then throws the first failure: no statement is left running behind the error. */
+export async function bothLanes<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
 }
 
 /**
@@ -188,7 +198,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
   const key = `CREATE UNIQUE INDEX ${identifier(indexName(setId, 'string'))} ON ${partition} (set_id, string)`;
   const first = partitionIndexes.find((index) => index.order === options.order)!;
   if (!options.all) {
-    await bothLanes(inLane(pool, [key]), client.query(createIndex(setId, first)).then(() => undefined));
+    await bothLanes(inLane(pool, (lane) => lane.query(key)), client.query(createIndex(setId, first)));
     await client.query(`ANALYZE ${partition}`);
     return;
   }
@@ -197,7 +207,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     await client.query(key);
     for (const index of partitionIndexes) if (index !== search) await client.query(createIndex(setId, index));
   })();
-  await bothLanes(inLane(pool, [createIndex(setId, search)]), btrees);
+  await bothLanes(inLane(pool, (lane) => lane.query(createIndex(setId, search))), btrees);
   // Vacuumed, not only analysed: the visibility map lets the review's counts and walks answer from
   // the indexes alone (index-only scans), without reading the table's pages.
   await client.query(`VACUUM (ANALYZE) ${partition}`);
@@ -208,9 +218,13 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
  * with CREATE INDEX CONCURRENTLY (saves go on meanwhile; Postgres builds one at a time per table),
  * one left invalid by a killed attempt dropped and built again, those built already kept. Then
  * the table is vacuumed and the set no longer says 'indexing'. `onIndex`: before each build, with
- * how many are done and how many there are.
+ * how many are done, how many there are and the next one's name (null after the last).
  */
-export async function buildRemainingIndexes(client: Queryable, setId: string, onIndex: (done: number, total: number) => Promise<void>): Promise<void> {
+export async function buildRemainingIndexes(
+  client: Queryable,
+  setId: string,
+  onIndex: (done: number, total: number, next: string | null) => Promise<void>,
+): Promise<void> {
   const partition = predictionEntriesTable(setId);
   const existing = await client.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1)`,
@@ -218,14 +232,14 @@ export async function buildRemainingIndexes(client: Queryable, setId: string, on
   );
   const valid = new Map(existing.rows.map((row) => [row.name, row.valid]));
   for (const [done, index] of partitionIndexes.entries()) {
-    await onIndex(done, partitionIndexes.length);
+    await onIndex(done, partitionIndexes.length, index.suffix);
     const name = indexName(setId, index.suffix);
     const state = valid.get(name);
     if (state === true) continue;
     if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
     await client.query(createIndex(setId, index, true));
   }
-  await onIndex(partitionIndexes.length, partitionIndexes.length);
+  await onIndex(partitionIndexes.length, partitionIndexes.length, null);
   await client.query(`VACUUM (ANALYZE) ${identifier(partition)}`);
   await client.query('UPDATE prediction_sets SET indexing = false WHERE id = $1', [setId]);
 }
