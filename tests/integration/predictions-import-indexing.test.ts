@@ -374,7 +374,10 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
       await waitFor(
         'a concurrent index build on the ready set',
         async () => {
-          const building = await env.app.db.query('SELECT 1 FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [`prediction_entries_${setId.replace(/-/g, '')}`]);
+          // A concurrent build: the plain builds before the set is ready (its key, its order) do not count.
+          const building = await env.app.db.query(`SELECT 1 FROM pg_stat_progress_create_index WHERE relid = to_regclass($1) AND command = 'CREATE INDEX CONCURRENTLY'`, [
+            `prediction_entries_${setId.replace(/-/g, '')}`,
+          ]);
           return Boolean(building.rowCount);
         },
         { timeoutMs: 120_000 },

@@ -31,13 +31,26 @@ export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
   await client.query('RESET work_mem; RESET maintenance_work_mem');
 }
 
-/** Creates the staging table (a line's `norm` may wait to be filled until grouping); answers the COPY statement that fills it (text format). */
+/** One of the staging table's two halves (its hash partitions by string): every line of a string is in one. */
+const stagingHalf = (setId: string, half: 0 | 1) => `${predictionStagingTable(setId)}_${half}`;
+
+/**
+ * Creates the staging table (a line's `norm` may wait to be filled until grouping), in two halves
+ * by the hash of the string, which the grouping's two lanes read one each; answers the COPY
+ * statement that fills it (text format).
+ */
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
   await db.query(
     `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C", predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb)
-     WITH (autovacuum_enabled = false)`,
+     PARTITION BY HASH (string)`,
   );
+  for (const half of [0, 1] as const) {
+    await db.query(
+      `CREATE UNLOGGED TABLE ${identifier(stagingHalf(setId, half))} PARTITION OF ${identifier(table)} FOR VALUES WITH (MODULUS 2, REMAINDER ${half})
+       WITH (autovacuum_enabled = false)`,
+    );
+  }
   return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
 }
 
@@ -58,7 +71,7 @@ export function copyField(value: string): string {
  * confidence), the URIs its scheme does not have, for a set of a dataset the dataset's totals for
  * that title (summed over its codes), and `withContext` its rows' kept columns (the most frequent
  * values of each, with their counts). Two lanes (on `client` and a pooled connection) each group
- * the strings of one half of the hash space at once. Answers the number of entries.
+ * the strings of one half of the staging table at once. Answers the number of entries.
  */
 export async function groupPredictionsIntoPartition(
   client: Queryable,
@@ -71,8 +84,8 @@ export async function groupPredictionsIntoPartition(
     `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
        CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
   );
-  // Each lane groups the strings of one half of the hash space: all lines of a string are in one lane.
-  const staging = (lane: 0 | 1) => `(SELECT * FROM ${identifier(predictionStagingTable(setId))} WHERE (hashtext(string) & 1) = ${lane})`;
+  // Each lane groups the strings of one half of the staging table: all lines of a string are in one.
+  const staging = (lane: 0 | 1) => identifier(stagingHalf(setId, lane));
   const datasetTitles = options.datasetId
     ? /* sql */ `
       , title_counts AS (
