@@ -85,6 +85,13 @@ async function generatePredictionFile(rows: number, seed: number, log: (line: st
   return { path: file, bytes: fs.statSync(file).size, rows, reused: false };
 }
 
+/** The import's phases in the order they run (a job's result keeps them in jsonb, which orders keys its own way). */
+const phaseOrder = ['reading', 'reading by COPY: the COPY', 'reading by COPY: codes', 'reading by COPY: staging', 'reading by COPY: other titles', 'grouping', 'indexing for review', 'indexing', 'attaching', 'indexing after ready'];
+const phaseRank = (phase: string) => {
+  const at = phaseOrder.indexOf(phase);
+  return at >= 0 ? at : phaseOrder.length + (phase.startsWith('indexing after ready:') ? 1 : 2);
+};
+
 /** This process's resident memory now (VmRSS), in bytes. */
 function residentBytes(): number {
   const status = fs.readFileSync('/proc/self/status', 'utf8');
@@ -191,7 +198,10 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const gaps = [accepted, ...progressAt.filter((at) => at >= accepted && at <= finishedAt), finishedAt].map((at, index, all) => (index ? at - all[index - 1]! : 0));
     const longestGap = Math.max(...gaps) / 1000;
     const entries = Number((await db.query<{ total: string }>('SELECT total FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.total);
-    const phases = Object.entries((job.result as { phaseSeconds?: Record<string, number> }).phaseSeconds ?? {}).map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`).join(', ');
+    const phases = Object.entries((job.result as { phaseSeconds?: Record<string, number> }).phaseSeconds ?? {})
+      .sort(([a], [b]) => phaseRank(a) - phaseRank(b))
+      .map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`)
+      .join(', ');
     log(`  import: reviewable after ${readySeconds.toFixed(1)} s, all indexes after ${importSeconds.toFixed(1)} s, ${entries.toLocaleString('en')} entries (${phases})`);
 
     // The review API on that set. Some entries below the threshold mapped first (the save measure).

@@ -52,8 +52,8 @@ export interface CopiedPredictions {
 
 /** COPY is handed the file in pieces of this size; at most this much waits for Postgres. */
 const pieceBytes = 1024 * 1024;
-/** Titles normalised in JavaScript (those not printable ASCII) are read and written back this many at a time (a page takes 20-40 ms of the event loop). */
-const titlesPerPage = 5_000;
+/** Titles normalised in JavaScript (those not printable ASCII) are read and written back this many at a time (a page takes a few milliseconds of the event loop). */
+const titlesPerPage = 2_000;
 
 /** The file's layout, when this reader reads it exactly; else null. */
 async function wideLayout(path: string): Promise<{ header: string[]; delimiter: string; title: number; slots: WideSlot[]; scheme: SchemeId; ignoredColumns: string[] } | null> {
