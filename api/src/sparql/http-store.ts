@@ -61,7 +61,6 @@ interface SparqlJson {
   results?: { bindings: Record<string, BindingTerm>[] };
 }
 
-/** The server's message, without Virtuoso's echo of the whole query. */
 /** The server rolled a request back as a deadlock victim (Virtuoso: SQL state 40001, e.g. SR172). */
 function deadlocked(error: StoreError): boolean {
   return /\b40001\b|\bSR172\b|deadlock/i.test(error.message);
@@ -73,6 +72,7 @@ function deadlockPause(attempt: number): number | null {
   return attempt >= tries ? null : 50 * 2 ** attempt * (0.5 + Math.random());
 }
 
+/** The server's message, without Virtuoso's echo of the whole query. */
 function serverMessage(body: string): string {
   const text = body.split(/\n\s*SPARQL query:/)[0]!.replace(/\s+/g, ' ').trim();
   return text.length > 500 ? `${text.slice(0, 500)}…` : text || '(no message)';

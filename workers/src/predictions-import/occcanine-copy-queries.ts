@@ -141,9 +141,9 @@ const slotParts = (setId: string, slots: WideSlot[]) =>
   });
 
 /**
- * Fills the staging table from the raw rows of `options.rows`: one line per row with a title (its
- * normalised form null when the title is not printable ASCII: {@link stageOtherNorms} fills it), at its row's place;
- * per slot with codes (and not one the model left empty: no probability, `No pred`) a prediction
+ * Fills the staging table from the raw rows of `options.rows`: one line per row with a title, at
+ * its row's place (its normalised form null when the title is not printable ASCII: {@link
+ * stageOtherNorms} fills it); per slot with codes (and not one the model left empty: no probability, `No pred`) a prediction
  * with the slot's probability; per URI list the highest confidence, most confident first (ties in
  * slot order). A row whose predictions come most confident first with no URI list twice (nearly
  * all: the model writes its slots so) has them written as they come; any other is merged and
