@@ -274,6 +274,8 @@ describe('double coding', () => {
   });
 
   it('exports the double coding as CSV and as SSSOM', async () => {
+    // Bea changes an entry both reviewers agreed on: the CSV says so, as it does of her changed disagreement.
+    expect((await bea.post(entryPath('tømrer'), { mappings: { nodeURIs: [hisco('61110')], predictionURIs: [], tags: [] } })).status).toBe(200);
     const csv = await dan.get(setPath('agreement.csv'));
     expect(csv.status).toBe(200);
     const rows = Papa.parse<Record<string, string>>((await csv.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
@@ -289,6 +291,10 @@ describe('double coding', () => {
       decision: '',
     });
     expect(rows.find((row) => row.string === 'murer')).toMatchObject({ decision: hisco('95120'), decided_by: 'dan' });
+    // Changed since offered: the agreed entry and the disagreement Bea changed; not the entries whose mapping is their decision.
+    expect(rows.find((row) => row.string === 'tømrer')).toMatchObject({ first_codes: hisco('95410'), agree_5_digits: 'yes', first_changed_since: 'yes' });
+    expect(rows.filter((row) => row.first_changed_since === 'yes').map((row) => row.string).sort()).toEqual(['skrædder', 'tømrer']);
+    expect(rows.filter((row) => row.decision !== '').map((row) => [row.string, row.first_changed_since])).toEqual(expect.arrayContaining([['murer', 'no'], ['landmand', 'no']]));
 
     const sssom = await (await dan.get(setPath('agreement.sssom.tsv'))).text();
     const lines = sssom.split('\n').filter((line) => line && !line.startsWith('#'));

@@ -6,11 +6,12 @@ import type { AppContext } from '../context.js';
 import type { DoubleCodedRow } from '../db/queries/second-opinions.js';
 import type { PredictionSetRow } from '../db/queries/prediction-sets.js';
 import { mappingTool, metadataValue, tsvCell } from '../links/sssom-facts.js';
-import { readDoubleCoding } from './second-opinions.js';
+import { firstChangedSince, readDoubleCoding } from './second-opinions.js';
 
 /**
  * A set's double coding as files (issue 30): CSV, one row per double-coded entry with both
- * reviewers' codes, their agreement at each level and the decision; SSSOM/TSV, one mapping per
+ * reviewers' codes, their agreement at each level, whether its mapping changed since it was
+ * offered, and the decision; SSSOM/TSV, one mapping per
  * reviewer's coding of an entry (its title the subject, each code an object), reviewed
  * (`semapv:MappingReview`) by that reviewer.
  */
@@ -29,7 +30,7 @@ const levelColumn = (level: AgreementLevel) => `agree_${level.name.replace(/ \(w
 export async function agreementCsv(app: Pick<AppContext, 'db' | 'schemes'>, set: PredictionSetRow): Promise<AgreementFile> {
   const report = await readDoubleCoding(app, set);
   const levels = report.levels;
-  const header = ['string', 'first_reviewer', 'first_codes', 'second_reviewer', 'second_codes', ...levels.map(levelColumn), 'decision', 'decided_by', 'decided_at'];
+  const header = ['string', 'first_reviewer', 'first_codes', 'second_reviewer', 'second_codes', ...levels.map(levelColumn), 'first_changed_since', 'decision', 'decided_by', 'decided_at'];
   const rows = report.rows.map((row) => {
     const coding = { first: { reviewer: '', uris: firstCodes(row) }, second: { reviewer: '', uris: secondCodes(row) } };
     return [
@@ -39,6 +40,7 @@ export async function agreementCsv(app: Pick<AppContext, 'db' | 'schemes'>, set:
       row.second_name ?? row.second_reviewer,
       codes(coding.second.uris),
       ...levels.map((level) => (agreesAt(coding, level) ? 'yes' : 'no')),
+      firstChangedSince(row) ? 'yes' : 'no',
       row.decision_uris ? codes(row.decision_uris) : null,
       row.decider_name ?? row.decided_by,
       row.decided_at?.toISOString() ?? null,

@@ -121,6 +121,16 @@ const wholeCode = { cut: (uri: string) => uri };
 const isOpenDisagreement = (row: DoubleCodedRow) =>
   !row.decided_at && !sameCodes(codesOf(row.first_node_uris, row.first_prediction_uris), codesOf(row.second_node_uris, row.second_prediction_uris));
 
+/**
+ * Whether the entry's mapping changed after it was offered (its first reviewer, or anyone once the
+ * second opinion is given, saved other codes): its codes now are neither the first mapping as
+ * offered nor, once decided, the decision, which changes it by design.
+ */
+export function firstChangedSince(row: DoubleCodedRow): boolean {
+  const now = codesOf(row.current_node_uris, row.current_prediction_uris);
+  return !sameCodes(now, codesOf(row.first_node_uris, row.first_prediction_uris)) && !(row.decision_uris !== null && sameCodes(now, row.decision_uris));
+}
+
 /** A reviewer as the report names them: their user name (null once their account is gone). */
 const reviewerName = (name: string | null, id: string | null) => name ?? (id ? `user ${id}` : 'a deleted user');
 
@@ -176,7 +186,7 @@ export async function readAgreement(app: Pick<AppContext, 'db' | 'schemes'>, set
       string: row.string,
       first: { reviewer: coding.first.reviewer, uris: [...coding.first.uris] },
       second: { reviewer: coding.second.reviewer, uris: [...coding.second.uris] },
-      firstChangedSince: !sameCodes(codesOf(row.first_node_uris, row.first_prediction_uris), codesOf(row.current_node_uris, row.current_prediction_uris)),
+      firstChangedSince: firstChangedSince(row),
     };
   });
   return { levels: agreementByLevel(codings, levels), pairs: agreementByPair(codings, levels), disagreements };
