@@ -84,6 +84,20 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       return (await response.json()) as LinkSuggestions;
     };
 
+    /**
+     * The answer's text sends its source codes best first (by their best candidate), integer-like
+     * codes such as HISCO's too, which a JavaScript object would iterate in number order. Answers the order sent.
+     */
+    const expectSentBestFirst = async (query: string) => {
+      const response = await member.get(`/api/links/suggestions?${query}`);
+      const text = await response.text();
+      const answer = JSON.parse(text) as LinkSuggestions;
+      const sent = Object.keys(answer.codes).sort((a, b) => text.indexOf(`"${a}":[`) - text.indexOf(`"${b}":[`));
+      const bests = sent.map((code) => answer.codes[code]![0]!.score);
+      for (let at = 1; at < bests.length; at++) expect(bests[at]!, `${sent[at]} after ${sent[at - 1]}`).toBeLessThanOrEqual(bests[at - 1]!);
+      return sent;
+    };
+
     it('meets French PCS 2020 names with English ISCO-08 ones, skips linked codes, and answers best first', async () => {
       await link('pcs2020', '31A6', 'isco08', '2262', 'exactMatch');
       const job = await suggest({ source: 'pcs2020', target: 'isco08' });
@@ -124,6 +138,7 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       const hooper = answer.codes['98137']![0]!;
       expect(hooper).toMatchObject({ code: '903', relation: 'broadMatch' });
       expect(hooper.evidence).toContainEqual({ kind: 'chain', detail: 'via ISCO-08 7522' });
+      await expectSentBestFirst('source=hisco&target=occ1950');
     }, 180_000);
 
     it('never suggests a rejected pair: left out of the answer at once, and of the next run', async () => {
@@ -142,6 +157,8 @@ for (const store of ['embedded', 'virtuoso'] as const) {
       expect(stored.rows.length).toBeGreaterThan(0);
       expect(stored.rows).not.toContainEqual({ source_code: '98136', target_code: '902' });
       expect(stored.rows).not.toContainEqual({ source_code: '98135', target_code: '901' });
+      // With its titles' candidate rejected, Bargee (98135) is no longer the best-scoring code.
+      expect((await expectSentBestFirst('source=hisco&target=occ1950'))[0]).not.toBe('98135');
     }, 180_000);
 
     it('lets admins alone start a run, and logged-in users alone read', async () => {

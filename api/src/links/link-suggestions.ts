@@ -14,12 +14,18 @@ export async function startLinkSuggestions(
   return { jobId: queued.id };
 }
 
+/** An answer of `GET /api/links/suggestions` with its source codes as a list, in their order. */
+export interface RankedSuggestions {
+  codes: [string, LinkSuggestion[]][];
+  run: LinkSuggestions['run'];
+}
+
 /**
  * The pair's stored candidates (of one source code, if asked), best first, leaving out pairs
  * rejected or linked since the job ran; source codes best first, by their best candidate's
  * score (a code left with no candidate is left out).
  */
-export async function readSuggestionsOfPair(app: Pick<AppContext, 'db' | 'schemes'>, query: LinkSuggestionsQuery): Promise<LinkSuggestions> {
+export async function readSuggestionsOfPair(app: Pick<AppContext, 'db' | 'schemes'>, query: LinkSuggestionsQuery): Promise<RankedSuggestions> {
   const [stored, run, maps] = await Promise.all([
     readLinkSuggestions(app.db, query),
     readLinkSuggestionRun(app.db, query),
@@ -42,7 +48,17 @@ export async function readSuggestionsOfPair(app: Pick<AppContext, 'db' | 'scheme
     byCode.set(row.sourceCode, list);
     list.push({ code: row.targetCode, score: row.score, relation: row.relation, evidence: row.evidence });
   }
-  const codes: LinkSuggestions['codes'] = {};
-  for (const [code, list] of [...byCode].sort((a, b) => b[1][0]!.score - a[1][0]!.score || (a[0] < b[0] ? -1 : 1))) codes[code] = list;
+  const codes = [...byCode].sort((a, b) => b[1][0]!.score - a[1][0]!.score || (a[0] < b[0] ? -1 : 1));
   return { codes, run: run ? { finishedAt: run.finishedAt.toISOString(), codes: run.codes, jobId: run.jobId } : null };
+}
+
+/**
+ * The answer as JSON text (`{codes: {code: [...]}, run}`) with its source codes in their order,
+ * best first. A JavaScript object iterates integer-like keys (ISCO-08's '1111', OCC1950's '290')
+ * in number order whatever order they were added in, so the object's JSON.stringify would send
+ * such codes in number order; each code is written in turn instead.
+ */
+export function suggestionsJson(answer: RankedSuggestions): string {
+  const codes = answer.codes.map(([code, candidates]) => `${JSON.stringify(code)}:${JSON.stringify(candidates satisfies LinkSuggestion[])}`).join(',');
+  return `{"codes":{${codes}},"run":${JSON.stringify(answer.run satisfies LinkSuggestions['run'])}}`;
 }

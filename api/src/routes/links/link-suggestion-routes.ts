@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { JobAccepted } from '@og/shared/contracts/jobs';
-import { type LinkSuggestions, linkSuggestionsQuery, suggestLinksRequest } from '@og/shared/contracts/link-suggestions';
+import { linkSuggestionsQuery, suggestLinksRequest } from '@og/shared/contracts/link-suggestions';
 import type { AppContext } from '../../context.js';
 import type { AppState } from '../../koa-types.js';
-import { readSuggestionsOfPair, startLinkSuggestions } from '../../links/link-suggestions.js';
+import { readSuggestionsOfPair, startLinkSuggestions, suggestionsJson } from '../../links/link-suggestions.js';
 import { requireAdmin, requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
 import { apiRouter } from '../api-paths.js';
@@ -26,7 +26,8 @@ export function linkSuggestionRoutes(app: AppContext): Router<AppState> {
   router.get('/', requireUser(), async (ctx) => {
     const query = parseInput(linkSuggestionsQuery, ctx.query, 'query');
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = (await readSuggestionsOfPair(app, query)) satisfies LinkSuggestions;
+    ctx.type = 'application/json';
+    ctx.body = suggestionsJson(await readSuggestionsOfPair(app, query));
   });
 
   return router;
