@@ -15,9 +15,10 @@ export interface ChainCandidate {
 
 /**
  * Chains through linked schemes (A→B→C over links in the store, B any scheme but the two): per
- * source code, the target codes its links reach in two hops, each with the relations composed
- * (exact∘exact exact, exact∘broad broad, otherwise related). The pair's own links are never read
- * as evidence: they only say which source codes are linked already (`linked`).
+ * source code, the target codes its links reach in two hops, each with the relations composed by
+ * composeRelations (exact∘exact exact, exact∘broad broad, broad∘broad broad, a close link makes
+ * an exact one close, otherwise related). The pair's own links are never read as evidence: they
+ * only say which source codes are linked already (`linked`).
  */
 export async function chainEvidence(
   schemes: SchemeContext,
