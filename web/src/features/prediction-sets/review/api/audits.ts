@@ -31,12 +31,26 @@ export function useAudit(setId: string, auditId: string | null) {
   });
 }
 
-/** `GET …/audit`: the estimates per band, overall and along the production curve, and the set's audits. */
-export function useAuditReport(setId: string, enabled = true) {
+/** How often, and how many times at most, a report is read again while it does not count the answers given yet. */
+const awaitAnswersMs = 500;
+const awaitAnswersReads = 40;
+
+/**
+ * `GET …/audit`: the estimates per band, overall and along the production curve, and the set's
+ * audits. With `awaiting`, the report is read again until it counts that many answers of that
+ * audit: a first read still in flight when the last answer is stored is not read again when the
+ * answer invalidates it, so the screen could otherwise keep an estimate without that answer.
+ */
+export function useAuditReport(setId: string, enabled = true, awaiting?: { auditId: string; answered: number }) {
   return useQuery({
     queryKey: auditKeys.report(setId),
     queryFn: ({ signal }) => api.get(`${predictionSetApiPath(setId)}/audit`, auditReport, { signal }),
     enabled,
+    refetchInterval: (query) => {
+      if (!awaiting || query.state.dataUpdateCount >= awaitAnswersReads) return false;
+      const counted = query.state.data?.audits.find((audit) => audit.auditId === awaiting.auditId)?.answered ?? 0;
+      return counted < awaiting.answered ? awaitAnswersMs : false;
+    },
   });
 }
 

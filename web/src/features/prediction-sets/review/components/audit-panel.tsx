@@ -63,9 +63,13 @@ export function AuditBar({ answered, size, answer, choosingRight, chosen, hasTop
   );
 }
 
-/** Every entry of the sample answered: the estimate of the top prediction's accuracy, and the ways on. */
-export function AuditSummary({ setId, size, onLeave, onAccuracy }: { setId: string; size: number; onLeave: () => void; onAccuracy: () => void }) {
-  const report = useAuditReport(setId).data;
+/**
+ * Every entry of the sample answered: the estimate of the top prediction's accuracy, and the ways
+ * on. The screen counts an answer at once, so the report is read until it counts all `size`
+ * answers of the audit.
+ */
+export function AuditSummary({ setId, auditId, size, onLeave, onAccuracy }: { setId: string; auditId: string; size: number; onLeave: () => void; onAccuracy: () => void }) {
+  const report = useAuditReport(setId, true, { auditId, answered: size }).data;
   const byEntries = report ? estimateWords(report.overall) : null;
   const byPeople = report?.byPeople ? estimateWords(report.byPeople.overall) : null;
   return (

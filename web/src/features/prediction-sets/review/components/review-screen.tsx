@@ -363,7 +363,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
           </Group>
         </Alert>
       )}
-      {auditId !== null && auditEntries && auditDone && <AuditSummary setId={setId} size={auditEntries.length} onLeave={leaveAudit} onAccuracy={() => setAccuracyOpen(true)} />}
+      {auditId !== null && auditEntries && auditDone && <AuditSummary setId={setId} auditId={auditId} size={auditEntries.length} onLeave={leaveAudit} onAccuracy={() => setAccuracyOpen(true)} />}
       {inAudit && entry && draft && (
         <AuditBar
           answered={answeredCount(auditEntries!)}
