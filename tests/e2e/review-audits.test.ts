@@ -177,6 +177,67 @@ describe('checking a sample in the review (issue 30)', () => {
     await expect.poll(() => page.getByTestId('accuracy-modal').count()).toBe(0);
   });
 
+  it("shows a dataset's set's estimates by people or by entries in 'Accuracy by confidence'", async () => {
+    const waitForJob = async (jobId: string) => {
+      for (const started = Date.now(); ; ) {
+        const { state } = (await callApi<{ state: string }>(page, 'GET', `/api/jobs/${jobId}`)).body;
+        if (state === 'completed') return;
+        if (state === 'failed' || Date.now() - started > 60_000) throw new Error(`Job ${jobId} did not complete: ${state}`);
+        await page.waitForTimeout(200);
+      }
+    };
+    // People from 1 to 41: weighting by people moves the estimate away from the one by entries.
+    const dataset = await callApi<{ datasetId: string; jobId: string }>(page, 'POST', '/api/datasets', {
+      data: entries.map(({ string }, index) => ({ title: string, code: '', totals: [1 + (index % 5) * 10] })),
+      metadata: { title: 'Audited parish', titleColumn: 'title', codeColumn: 'code', scheme: 'hisco', totalsColumns: ['people'] },
+    });
+    expect(dataset.status, JSON.stringify(dataset.body)).toBe(202);
+    await waitForJob(dataset.body.jobId);
+    const uploaded = await page.evaluate(
+      async ({ path, text }) => {
+        await fetch('/api/auth/csrf', { credentials: 'same-origin' });
+        const token = decodeURIComponent(document.cookie.split('; ').find((pair) => pair.startsWith('og_csrf='))?.slice('og_csrf='.length) ?? '');
+        const form = new FormData();
+        form.append('file', new File([text], 'audited parish.json', { type: 'application/json' }));
+        const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'x-csrf-token': token }, body: form });
+        return { status: response.status, body: (await response.json()) as { predictionSetId: string; jobId: string } };
+      },
+      { path: `/api/datasets/${dataset.body.datasetId}/predictions`, text: JSON.stringify(entries) },
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(202);
+    await waitForJob(uploaded.body.jobId);
+    const setPath = (rest: string) => `/api/prediction-sets/${uploaded.body.predictionSetId}/${rest}`;
+    const slug = (await callApi<{ predictionSet: { slug: string } }>(page, 'GET', setPath('summary'))).body.predictionSet.slug;
+    // The whole set checked: the entries with the fewest people (1) are wrong.
+    const drawn = await callApi<{ auditId: string; entries: string[] }>(page, 'POST', setPath('audits'), { size: 100 });
+    expect(drawn.body.entries).toHaveLength(entries.length);
+    for (const string of drawn.body.entries) {
+      const fewest = titles.indexOf(string) % 5 === 0;
+      const answered = await callApi(page, 'POST', setPath(`audits/${drawn.body.auditId}/answers`), fewest ? { string, correct: false, nodeURIs: ['hisco:61110'] } : { string, correct: true });
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    }
+    const report = (await callApi<{ overall: Estimate; byPeople: { overall: Estimate } }>(page, 'GET', setPath('audit'))).body;
+    expect(report.byPeople.overall.estimate).toBeGreaterThan(report.overall.estimate!);
+
+    // Every entry is mapped now (the audit's answers saved them): the review opens on all entries.
+    await page.goto(`${app.url}/review/${slug}?filter=all`);
+    await expectVisible(page.getByTestId('entry-string'));
+    await page.keyboard.press('i');
+    await expectVisible(page.getByTestId('review-info-card'));
+    await page.getByTestId('open-accuracy').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('accuracy-overall').innerText()).toBe(`Top prediction overall: ${expectedWords(report.byPeople.overall)} (weighted by people).`);
+    await page.getByTestId('production-curve-point').first().focus();
+    await expect.poll(() => page.getByTestId('production-curve-point-words').innerText()).toContain('of the people coded automatically');
+    await page.getByTestId('accuracy-basis').getByText('By entries').click();
+    await expect.poll(() => page.getByTestId('accuracy-overall').innerText()).toBe(`Top prediction overall: ${expectedWords(report.overall)}.`);
+    await page.getByTestId('production-curve-point').first().focus();
+    await expect.poll(() => page.getByTestId('production-curve-point-words').innerText()).toContain('of the entries coded automatically');
+    await shot(page, 'review-audits-7-by-entries-light');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('accuracy-modal').count()).toBe(0);
+  });
+
   it('looks right in the dark', async () => {
     const dark = await newPage(browser, 'dark');
     try {

@@ -1,5 +1,6 @@
-import { Alert, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { AccuracyEstimateAnswer } from '@og/shared/contracts/audits';
+import { useState } from 'react';
 import { useOfferSampleSecondOpinions } from '../../second-opinions/api/second-opinions';
 import { AskSampleSecondOpinionButton, SampleSecondOpinionsNotice, useMayAskSecondOpinions } from '../../second-opinions/components/sample-second-opinions';
 import { useAuditReport } from '../api/audits';
@@ -11,15 +12,18 @@ const interval = (estimate: AccuracyEstimateAnswer) => (estimate.low === null ||
 const bandName = (from: number, to: number) => (to >= 1 ? `≥ ${from.toFixed(2)}` : from <= 0 ? `< ${to.toFixed(2)}` : `${from.toFixed(2)}–${to.toFixed(2)}`);
 
 /**
- * 'Accuracy by confidence' (issue 30): the set's production curve from its audits (by people in a
- * dataset's set, else by entries), the estimate per confidence band with its 95% interval, and
- * the audits behind them; the set's owner asks a second opinion on a sample's entries from its row.
+ * 'Accuracy by confidence' (issue 30): the set's production curve from its audits, the estimate per
+ * confidence band with its 95% interval (a dataset's set by people or by entries, people first; a
+ * standalone set by entries), and the audits behind them; the set's owner asks a second opinion on
+ * a sample's entries from its row.
  */
 export function AccuracyModal({ setId, opened, onClose }: { setId: string; opened: boolean; onClose: () => void }) {
   const report = useAuditReport(setId, opened);
   const data = report.data;
-  const estimates = data?.byPeople ?? data;
-  const unit = data?.byPeople ? 'people' : 'entries';
+  const [basis, setBasis] = useState<'people' | 'entries'>('people');
+  const byPeople = basis === 'people' ? data?.byPeople : undefined;
+  const estimates = byPeople ?? data;
+  const unit = byPeople ? 'people' : 'entries';
   const overall = estimates ? estimateWords(estimates.overall, 'entries') : null;
   const mayAsk = useMayAskSecondOpinions(setId, opened);
   const offerSample = useOfferSampleSecondOpinions(setId);
@@ -39,9 +43,24 @@ export function AccuracyModal({ setId, opened, onClose }: { setId: string; opene
           </Alert>
         ) : (
           <>
-            <Text size="sm" data-testid="accuracy-overall">
-              {overall ? `Top prediction overall: ${overall}${data!.byPeople ? ' (weighted by people)' : ''}.` : 'No sample checked yet: “Check a sample” in the ⓘ card draws one.'}
-            </Text>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Text size="sm" data-testid="accuracy-overall">
+                {overall ? `Top prediction overall: ${overall}${byPeople ? ' (weighted by people)' : ''}.` : 'No sample checked yet: “Check a sample” in the ⓘ card draws one.'}
+              </Text>
+              {data!.byPeople && (
+                <SegmentedControl
+                  size="xs"
+                  value={basis}
+                  onChange={(value) => setBasis(value === 'entries' ? 'entries' : 'people')}
+                  data={[
+                    { value: 'people', label: 'By people' },
+                    { value: 'entries', label: 'By entries' },
+                  ]}
+                  aria-label="Estimates weighted by"
+                  data-testid="accuracy-basis"
+                />
+              )}
+            </Group>
             <ProductionCurveChart curve={estimates!.curve} unit={unit} />
             <Title order={5}>By confidence band</Title>
             <Table striped withTableBorder data-testid="accuracy-bands">
