@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Stack } from '@mantine/core';
 import type { ReviewTreeNode } from '@og/shared/contracts/predictions';
 import type { CodeRecord } from '@og/shared/contracts/schemes';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CodeSearch } from '../../../../components/code-search';
 import { CodeTree } from '../../../../components/code-tree';
 import { SchemeSelect, type SchemeOption } from '../../../../components/scheme-select';
@@ -12,6 +12,11 @@ import { useRevealSelection } from '../../../../lib/use-reveal-selection';
 import { useTreeExpansion } from '../../../../lib/use-tree-expansion';
 import { useEntryOnScreen } from '../hooks/use-entry-on-screen';
 import { reviewNodeDragType } from './drop-zone';
+
+// Drawn again only when their own props change: a term typed in the search leaves the tree as it is.
+const StableCodeTree = memo(CodeTree);
+const StableCodeSearch = memo(CodeSearch);
+const treeStyle: CSSProperties = { height: 'max(360px, calc(100dvh - 420px))' };
 
 /** A code of the tree as SPEC §3 "Tree node (review)". */
 export function reviewNodeOf(scheme: string, record: CodeRecord): ReviewTreeNode {
@@ -66,15 +71,13 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
   useEffect(() => () => window.clearTimeout(focusTimer.current), []);
 
   // The search follows the entry on screen: empty for each new one, its title's words when it has no predictions.
-  const entry = useEntryOnScreen();
+  // FollowEntry reads the entry and hands its term over, so a new entry draws this panel again only when the search changes.
   const [search, setSearch] = useState('');
-  const entryTerm = entry ? (entry.predictions.length === 0 ? treeSearchTermOf(entry.string) : '') : null;
-  const [termOf, setTermOf] = useState<{ string: string; term: string } | null>(null);
-  if (entry && entryTerm !== null && (termOf?.string !== entry.string || termOf.term !== entryTerm)) {
-    setTermOf({ string: entry.string, term: entryTerm });
-    setSearch(entryTerm);
-  }
-  const termToFocus = termOf?.term ? `${termOf.string}\n${termOf.term}` : null;
+  const [termToFocus, setTermToFocus] = useState<string | null>(null);
+  const followEntry = useCallback((string: string, term: string) => {
+    setSearch(term);
+    setTermToFocus(term ? `${string}\n${term}` : null);
+  }, []);
   useEffect(() => {
     if (termToFocus === null || !lookup) return;
     // Only when no field or dialog holds the focus: the reviewer's typing elsewhere is left alone.
@@ -85,16 +88,51 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
     input?.select();
   }, [termToFocus, lookup, searchRef]);
 
-  const toggle = (value: string) => {
-    const record = lookup?.[value];
-    if (!record) return;
-    onToggleNode(reviewNodeOf(scheme, record));
-    // The tree gives the focus back, so the next Enter saves instead of toggling the code again.
-    if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[role="tree"]')) document.activeElement.blur();
-  };
+  const toggle = useCallback(
+    (value: string) => {
+      const record = lookup?.[value];
+      if (!record) return;
+      onToggleNode(reviewNodeOf(scheme, record));
+      // The tree gives the focus back, so the next Enter saves instead of toggling the code again.
+      if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[role="tree"]')) document.activeElement.blur();
+    },
+    [lookup, scheme, onToggleNode],
+  );
+  const changeSearch = useCallback((value: string) => {
+    picked.current = null;
+    setSearch(value);
+  }, []);
+  const choose = useCallback(
+    (value: string) => {
+      onSelect(value);
+      picked.current = value;
+      // The tree takes the focus, so Enter adds the code found and the arrows move from it (keyboard-only review).
+      window.clearTimeout(focusTimer.current);
+      focusTimer.current = window.setTimeout(() => {
+        picked.current = null;
+        searchRef.current?.closest('[data-review-tree]')?.querySelector<HTMLElement>('[role="tree"]')?.focus();
+      }, 0);
+    },
+    [onSelect, searchRef],
+  );
+  const selectInTree = useCallback(
+    (value: string) => {
+      markRevealed(value);
+      onSelect(value);
+    },
+    [markRevealed, onSelect],
+  );
+  const dragData = useCallback(
+    (value: string): Record<string, string> => {
+      const record = lookup?.[value];
+      return record ? { [reviewNodeDragType]: JSON.stringify(reviewNodeOf(scheme, record)), 'text/plain': `${scheme}:${value}` } : {};
+    },
+    [lookup, scheme],
+  );
 
   return (
     <Stack gap="xs" h="100%">
+      <FollowEntry onTerm={followEntry} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <div style={{ width: 200, flexShrink: 0 }}>
           <SchemeSelect schemes={schemes} value={scheme} onChange={onSchemeChange} label="Occupation tree" data-testid="review-tree-scheme" />
@@ -115,24 +153,12 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
           }}
         >
           {lookup && (
-            <CodeSearch
+            <StableCodeSearch
               lookup={lookup}
               search={search}
-              onSearchChange={(value) => {
-                picked.current = null;
-                setSearch(value);
-              }}
+              onSearchChange={changeSearch}
               rank={rank}
-              onChoose={(value) => {
-                onSelect(value);
-                picked.current = value;
-                // The tree takes the focus, so Enter adds the code found and the arrows move from it (keyboard-only review).
-                window.clearTimeout(focusTimer.current);
-                focusTimer.current = window.setTimeout(() => {
-                  picked.current = null;
-                  searchRef.current?.closest('[data-review-tree]')?.querySelector<HTMLElement>('[role="tree"]')?.focus();
-                }, 0);
-              }}
+              onChoose={choose}
               placeholder="Search the tree by name or description"
               data-testid="review-tree-search"
             />
@@ -148,25 +174,34 @@ export const ReviewTreeBrowser = memo(function ReviewTreeBrowser({
           {tree.error.message || 'An error occurred'}
         </Alert>
       ) : (
-        <CodeTree
+        <StableCodeTree
           roots={tree.data.nestedData}
           expansion={expansion}
           selected={selected}
-          onSelect={(value) => {
-            markRevealed(value);
-            onSelect(value);
-          }}
+          onSelect={selectInTree}
           onActivate={toggle}
-          dragData={(value): Record<string, string> => {
-            const record = lookup?.[value];
-            return record ? { [reviewNodeDragType]: JSON.stringify(reviewNodeOf(scheme, record)), 'text/plain': `${scheme}:${value}` } : {};
-          }}
+          dragData={dragData}
           isLinked={isChosen}
           label={`Codes of ${schemes.find((option) => option.id === scheme)?.label ?? scheme}`}
-          style={{ height: 'max(360px, calc(100dvh - 420px))' }}
+          style={treeStyle}
           data-testid="review-tree"
         />
       )}
     </Stack>
   );
 });
+
+/**
+ * The tree search's term for the entry on screen (empty, or its title's words when it has no
+ * predictions), handed over when the entry changes, before the entry is painted. It follows the
+ * address on its own, so the browser around it is not drawn again for each entry.
+ */
+function FollowEntry({ onTerm }: { onTerm: (string: string, term: string) => void }) {
+  const entry = useEntryOnScreen();
+  const string = entry?.string ?? null;
+  const term = entry ? (entry.predictions.length === 0 ? treeSearchTermOf(entry.string) : '') : null;
+  useLayoutEffect(() => {
+    if (string !== null && term !== null) onTerm(string, term);
+  }, [string, term, onTerm]);
+  return null;
+}
