@@ -305,3 +305,33 @@ describe('the SSSOM export of a pair', () => {
     }
   });
 });
+
+describe('records of an imported crosswalk', () => {
+  it('keeps as it was a record whose link the store no longer holds, and records the file’s other links with their weights', async () => {
+    // ESCO and O*NET codes of esco-onet.csv in pairs the file does not link, so no other test's import holds them.
+    const rows = Papa.parse<Record<string, string>>(escoOnet.toString('utf8'), { header: true, skipEmptyLines: true }).data;
+    const linked = new Set(rows.map((row) => `${row.source_code} ${row.target_code}`));
+    const escoCodes = [...new Set(rows.map((row) => row.source_code!))].slice(0, 3);
+    const onetCodes = [...new Set(rows.map((row) => row.target_code!))];
+    const pairs = escoCodes.map((esco) => [esco, onetCodes.find((onet) => !linked.has(`${esco} ${onet}`))!] as const);
+    const { iris } = counts.env.app.schemes;
+    // A record the store lacks a link for (as a removal from the store alone leaves it): the COPY of the records cannot pass over its key.
+    const [staleEsco, staleOnet] = pairs[0]!;
+    await counts.env.app.db.query(`INSERT INTO link_records (first_iri, second_iri, justification, comment) VALUES ($1, $2, 'semapv:ManualMappingCuration', 'kept as it was')`, [
+      iris.code('esco', staleEsco),
+      iris.code('onet', staleOnet),
+    ]);
+    const file = `source_code,target_code,n_titles\n${pairs.map(([esco, onet], index) => `${esco},${onet},${index + 1}`).join('\n')}\n`;
+    const job = await importFile(counts, 'esco-onet-stale.csv', file, { source: 'esco', target: 'onet', relation: 'exactMatch', weightColumn: 'n_titles' });
+    expect(job.state, job.error ?? '').toBe('completed');
+    expect(job.result).toMatchObject({ imported: 3, alreadyPresent: 0, refused: 0 });
+    const setId = (job.result as { setId: string }).setId;
+    const stored = await records(counts, 'starts_with(first_iri, $1) AND first_iri = ANY($2)', [iris.code('esco', ''), escoCodes.map((esco) => iris.code('esco', esco))]);
+    const byPair = new Map(stored.filter((row) => row.second_iri.startsWith(iris.code('onet', ''))).map((row) => [`${valueOf(row.first_iri)} ${valueOf(row.second_iri)}`, row]));
+    expect(byPair.get(`${staleEsco} ${staleOnet}`)).toMatchObject({ source: null, set_id: null, weight: null, justification: 'semapv:ManualMappingCuration' });
+    for (const [esco, onet] of pairs.slice(1)) {
+      // Each ESCO code has one link in the file: its count is the whole of its total.
+      expect(byPair.get(`${esco} ${onet}`)).toMatchObject({ weight: 1, weight_of: 'first', source: `crosswalk.import:${job.id}:esco-onet-stale.csv`, set_id: setId, justification: 'semapv:UnspecifiedMatching' });
+    }
+  });
+});

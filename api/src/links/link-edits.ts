@@ -61,11 +61,12 @@ export function pairGraph(schemes: SchemeContext, a: SchemeId, b: SchemeId): str
 
 /** A link from `source` to `target` as stored: from the code of the scheme first in name order, the relation turned to match. */
 export function storedLink(schemes: SchemeContext, source: LinkEnd, target: LinkEnd, relation: LinkRelation = defaultLinkRelation): StoredLink {
-  const sourceIri = schemes.iris.code(source.scheme, source.value);
-  const targetIri = schemes.iris.code(target.scheme, target.value);
-  return source.scheme < target.scheme
-    ? { first: sourceIri, relation, second: targetIri }
-    : { first: targetIri, relation: inverseRelation(relation), second: sourceIri };
+  return storedLinkOfIris(source.scheme < target.scheme, schemes.iris.code(source.scheme, source.value), schemes.iris.code(target.scheme, target.value), relation);
+}
+
+/** {@link storedLink} of two code IRIs made already; `sourceFirst`: the source's scheme is first in name order. */
+export function storedLinkOfIris(sourceFirst: boolean, sourceIri: string, targetIri: string, relation: LinkRelation): StoredLink {
+  return sourceFirst ? { first: sourceIri, relation, second: targetIri } : { first: targetIri, relation: inverseRelation(relation), second: sourceIri };
 }
 
 /**

@@ -1,7 +1,5 @@
-import type { Duplex } from 'node:stream';
-import type pg from 'pg';
 import { type Database, inTransaction } from '../db/database.js';
-import { insertLinkRecords, type LinkMaker, linkRecordsJson, type WeightedLinkEnds } from '../db/queries/link-records.js';
+import { copyLinkRecords, type LinkMaker, type WeightedLinkEnds } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 import { iri, ntriple, type SparqlFragment } from '../sparql/sparql-builder.js';
 import { forEachIriTriple, relationOfIri, type StoredLink } from './link-queries.js';
@@ -57,19 +55,14 @@ async function linkTriples(links: StoredLink[]): Promise<string> {
 
 /**
  * Loads the links into the pair's graph and records when they were made, the two at once: the
- * records' INSERT runs in Postgres (another process) while the store loads here, which holds this
- * thread. The records are committed only once the load is durable. Side by side, the two take
- * about the time of one. Links that have a record keep it.
+ * records' COPY runs in Postgres (another process) while the store loads here. The records are
+ * committed only once the load is durable. Side by side, the two take about the time of one.
+ * Links that have a record keep it.
  */
 export async function writeSetLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
   await inTransaction(db, async (client) => {
-    let settled = false;
-    const records = await linkRecordsJson(links, maker);
-    const recorded = insertLinkRecords(client, records, maker, { keepExisting: true }).finally(() => (settled = true));
+    const recorded = copyLinkRecords(client, links, maker);
     recorded.catch(() => undefined); // awaited below
-    // The INSERT (megabytes of IRIs for a large file) must have left for the server before the load holds this thread.
-    const socket = (client as unknown as pg.Client).connection?.stream as Duplex | undefined;
-    while (socket && !settled && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => setImmediate(resolve));
     const triples = await linkTriples(links);
     const loading = schemes.store.loadGraph(graph, triples, { replace: false });
     const [load, record] = await Promise.allSettled([loading, recorded]);

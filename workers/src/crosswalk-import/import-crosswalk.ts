@@ -10,7 +10,7 @@ import { type CrosswalkReading, findCrosswalkSetOfFile, saveCrosswalkSet } from 
 import { type CrosswalkRefusal, insertCrosswalkRefusals } from '@og/api/db/queries/crosswalk-refusals';
 import { type LinkRejection, saveLinkRejections } from '@og/api/db/queries/link-rejections';
 import type { LinkMaker, WeightedLinkEnds } from '@og/api/db/queries/link-records';
-import { pairGraph, storedLink } from '@og/api/links/link-edits';
+import { pairGraph, storedLink, storedLinkOfIris } from '@og/api/links/link-edits';
 import type { StoredLink } from '@og/api/links/link-queries';
 import { existingLinks, writeSetLinks } from '@og/api/links/set-links';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
@@ -34,7 +34,7 @@ const badWeightsShown = 20;
  */
 class ImportWeights {
   private readonly bad: { line: number; text: string; why: string }[] = [];
-  private readonly byLink = new Map<string, { source: string; value: number }>();
+  private readonly byLink = new Map<ImportedLink, { source: string; value: number }>();
 
   constructor(
     private readonly counts: boolean,
@@ -50,9 +50,17 @@ class ImportWeights {
   }
 
   /** A link's weight cell; a link listed twice adds its counts (a share: the last one). */
-  add(key: string, source: string, value: number): void {
-    const kept = this.byLink.get(key);
-    this.byLink.set(key, { source, value: this.counts && kept ? kept.value + value : value });
+  add(link: ImportedLink, source: string, value: number): void {
+    const kept = this.byLink.get(link);
+    this.byLink.set(link, { source, value: this.counts && kept ? kept.value + value : value });
+  }
+
+  /** A later row of the file made the link again: the weight read for it so far goes with it. */
+  moveTo(replaced: ImportedLink, link: ImportedLink): void {
+    const kept = this.byLink.get(replaced);
+    if (!kept) return;
+    this.byLink.delete(replaced);
+    this.byLink.set(link, kept);
   }
 
   throwIfBad(column: string): void {
@@ -65,12 +73,10 @@ class ImportWeights {
   }
 
   /** Gives each link its weight. */
-  apply(links: Map<string, ImportedLink>): void {
+  apply(): void {
     const totals = new Map<string, number>();
     if (this.counts) for (const { source, value } of this.byLink.values()) totals.set(source, (totals.get(source) ?? 0) + value);
-    for (const [key, { source, value }] of this.byLink) {
-      const link = links.get(key);
-      if (!link) continue;
+    for (const [link, { source, value }] of this.byLink) {
       link.weight = this.counts ? value / totals.get(source)! : value;
       link.weightOf = this.weightOf;
     }
@@ -115,7 +121,8 @@ export async function importCrosswalk(
   const sha256 = fileSha256(input.path);
   sha256.catch(() => undefined); // awaited below
 
-  const links = new Map<string, ImportedLink>();
+  // The links by their first code's IRI, then their second's: a link made again by a later row replaces it.
+  const links = new Map<string, Map<string, ImportedLink>>();
   const refusals: CrosswalkRefusal[] = [];
   let rows = 0;
   const refuse = (row: CrosswalkRow, reason: string) =>
@@ -145,29 +152,31 @@ export async function importCrosswalk(
       });
     }
   };
-  // One string per code IRI, however many rows name the code: a file's 100,000 links name a few
-  // thousand codes, and links sharing their codes' strings (flattened and hashed once) keep the keys,
-  // the N-Triples and the records from hashing and copying 200,000 fresh ones.
-  const codeIris = new Map<string, string>();
-  const shared = (made: string) => {
-    const kept = codeIris.get(made);
-    if (kept !== undefined) return kept;
-    codeIris.set(made, made);
+  // One IRI string per code, made once however many rows name the code (a file's 100,000 links
+  // name a few thousand codes) and looked up by the code's value: the maps of links, the N-Triples
+  // and the records then hash and copy a few thousand strings, not 200,000 fresh ones.
+  const sourceIris = new Map<string, string>();
+  const targetIris = new Map<string, string>();
+  const iriOf = (iris: Map<string, string>, scheme: SchemeId, value: string) => {
+    let made = iris.get(value);
+    if (made === undefined) iris.set(value, (made = schemes.iris.code(scheme, value)));
     return made;
   };
+  const sourceFirst = source < target;
   const take = (row: CrosswalkRow, sourceValue: string | null, targetValue: string | null, relation: LinkRelation) => {
     if (sourceValue === null) refuse(row, 'unknown source code');
     else if (targetValue === null) refuse(row, 'unknown target code');
     else {
-      const link: ImportedLink = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, relation);
-      link.first = shared(link.first);
-      link.second = shared(link.second);
+      const link: ImportedLink = storedLinkOfIris(sourceFirst, iriOf(sourceIris, source, sourceValue), iriOf(targetIris, target, targetValue), relation);
       if (row.justification) link.justification = row.justification;
       if (row.comment) link.comment = row.comment;
       if (row.score !== undefined) link.score = row.score;
-      const key = `${link.first} ${link.second}`;
-      links.set(key, link);
-      if (row.weight !== undefined) weights.add(key, sourceValue, row.weight);
+      let seconds = links.get(link.first);
+      if (!seconds) links.set(link.first, (seconds = new Map()));
+      const replaced = seconds.get(link.second);
+      seconds.set(link.second, link);
+      if (replaced) weights.moveTo(replaced, link);
+      if (row.weight !== undefined) weights.add(link, sourceValue, row.weight);
     }
   };
   for await (const row of file.rows) {
@@ -191,7 +200,7 @@ export async function importCrosswalk(
     else refuse(row, 'bad relation');
   }
   weights.throwIfBad(file.columns.weight ?? '');
-  weights.apply(links);
+  weights.apply();
   refusals.sort((a, b) => a.line - b.line);
   const matched = rows - refusals.length - negatedRows;
 
@@ -211,7 +220,13 @@ export async function importCrosswalk(
         return { imported: 0, setId: undefined, sameAs: same.id };
       }
       const existing = await existingLinks(schemes, graph);
-      const added = [...links.values()].filter((link) => !existing.has(`${link.first} ${link.second}`));
+      // In the records' key order (the IRIs are ASCII, so code units sort as bytes): the index takes them in fastest.
+      const made: ImportedLink[] = [];
+      for (const first of [...links.keys()].sort()) {
+        const seconds = links.get(first)!;
+        for (const second of [...seconds.keys()].sort()) made.push(seconds.get(second)!);
+      }
+      const added = existing.size === 0 ? made : made.filter((link) => !existing.has(`${link.first} ${link.second}`));
       // Let their keys go before the load: while the store's memory grows, V8 runs full collections of this heap again and again.
       links.clear();
       existing.clear();

@@ -27,7 +27,7 @@ import { readCsvTitles, readFilePieces, type TitleColumns } from './read-csv-tit
 import { readJsonTitles } from './read-json-titles.js';
 import { TitleLanguageTally } from './title-language-tally.js';
 import { DatasetRowGroups } from './row-groups.js';
-import { CopyTargets } from './table-copy.js';
+import { CopyTargets } from '@og/api/db/table-copy';
 import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { defaultGroupBytes } from './title-groups.js';
 import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from '@og/api/files/upload-sniffing';

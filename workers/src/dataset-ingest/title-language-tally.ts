@@ -1,3 +1,5 @@
+import { copyField } from '@og/api/db/copy-text';
+
 /**
  * A dataset's language column tallied while its file is read: per (title, value), on how many
  * rows. The values are kept as written (trimmed): they are read as languages when they are used,
@@ -32,7 +34,7 @@ export class TitleLanguageTally {
     const lines: string[] = [];
     for (const [key, rows] of this.counts) {
       const split = key.indexOf('\u0000');
-      lines.push(`${copyText(key.slice(0, split))}\t${copyText(key.slice(split + 1))}\t${rows}\n`);
+      lines.push(`${copyField(key.slice(0, split))}\t${copyField(key.slice(split + 1))}\t${rows}\n`);
     }
     this.counts = new Map();
     return Buffer.from(lines.join(''), 'utf8');
@@ -46,7 +48,3 @@ export class TitleLanguageTally {
 
 const maxValueCharacters = 100;
 
-/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
-function copyText(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (character) => (character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'));
-}

@@ -6,19 +6,19 @@ import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kin
 import type { Database } from '@og/api/db/database';
 import { dropLeftoverPredictionTables, findPredictionSet, type PredictionSetRow } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
-import { TableCopy } from '../dataset-ingest/table-copy.js';
+import { TableCopy } from '@og/api/db/table-copy';
 import { copyWideOccCanine } from './occcanine-copy.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
 import { openPredictionFile, type PredictedEntry, type PredictionFileSummary } from '@og/api/predictions/prediction-file/prediction-file';
 import { type CodeTally, codeSchemeProblem } from '@og/api/predictions/prediction-file/code-schemes';
 import { PredictionFileError } from '@og/api/predictions/prediction-file/prediction-file-error';
 import { SchemeCodeIndex } from '@og/api/schemes/scheme-code-index';
+import { copyField } from '@og/api/db/copy-text';
 import { bestConfidence, languageContextKey, type PredictionReading, readingConfidences } from '@og/shared/contracts/prediction-reading';
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import {
   attachPredictionPartition,
   buildRemainingIndexes,
-  copyField,
   createPredictionStaging,
   groupPredictionsIntoPartition,
   indexPredictionPartition,

@@ -9,7 +9,7 @@ import { findOccCanineColumns } from '@og/api/predictions/prediction-file/occcan
 import { type PredictionFileSummary, readFileStart } from '@og/api/predictions/prediction-file/prediction-file';
 import { proposeReading } from '@og/api/predictions/prediction-file/prediction-reading';
 import type { SchemeId } from '@og/shared/domain/schemes';
-import { TableCopy } from '../dataset-ingest/table-copy.js';
+import { TableCopy } from '@og/api/db/table-copy';
 import {
   collectOtherTitles,
   countUnknownCodes,

@@ -57,10 +57,6 @@ export async function createPredictionStaging(db: Queryable, setId: string): Pro
 /** How many of a kept column's values an entry keeps: its most frequent. */
 export const contextValuesKept = 5;
 
-/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
-export function copyField(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (character) => (character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'));
-}
 
 /**
  * Groups the staging lines (one per entry of the file, its predictions merged already) into the

@@ -1,5 +1,8 @@
+import type pg from 'pg';
 import { manualMappingCuration } from '@og/shared/domain/link-justifications';
+import { copyField, copyNullable } from '../copy-text.js';
 import type { Queryable } from '../database.js';
+import { TableCopy } from '../table-copy.js';
 
 /** A link as the store keeps it: the code IRI of the scheme first in name order, then the other. */
 export interface LinkEnds {
@@ -91,6 +94,64 @@ export async function insertLinkRecords(db: Queryable, json: string, maker: Link
      }`,
     [json, maker.madeBy, maker.source ?? null, maker.setId ?? null],
   );
+}
+
+/** Links whose COPY lines are made in one turn of the event loop. */
+const copyLinesPerTurn = 10_000;
+
+/**
+ * Writes the links' records as COPY text lines for {@link copyLinkRecords}, in the order given,
+ * {@link copyLinesPerTurn} links a piece, each piece written as soon as it is made and the event
+ * loop let run between. A value the lines before had (a link's first code, its justification) is
+ * escaped once.
+ */
+async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker, write: (piece: Buffer) => void): Promise<void> {
+  const makerJustification = maker.justification ?? manualMappingCuration;
+  const makerComment = copyNullable(maker.comment);
+  // The maker's columns are the same on every line.
+  const makerColumns = `${copyNullable(maker.madeBy)}\t${copyNullable(maker.source)}\t${copyNullable(maker.setId)}`;
+  let first = '';
+  let firstField = '';
+  let justification = makerJustification;
+  let justificationField = copyField(justification);
+  for (let start = 0; start < links.length; start += copyLinesPerTurn) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    let text = '';
+    for (let index = start; index < Math.min(start + copyLinesPerTurn, links.length); index++) {
+      const link = links[index]!;
+      if (link.first !== first) firstField = copyField((first = link.first));
+      const linkJustification = link.justification ?? makerJustification;
+      if (linkJustification !== justification) justificationField = copyField((justification = linkJustification));
+      const weight = link.weight ?? null;
+      const comment = link.comment === null || link.comment === undefined ? makerComment : copyField(link.comment);
+      text += `${firstField}\t${copyField(link.second)}\t${weight === null ? '\\N\t\\N' : `${weight}\t${link.weightOf ?? 'first'}`}\t${justificationField}\t${comment}\t${copyNullable(link.score)}\t${makerColumns}\n`;
+    }
+    write(Buffer.from(text));
+  }
+}
+
+/**
+ * Records new links made by `maker` as {@link recordLinksMade} does with `keepExisting`, by a COPY
+ * into `link_records`: a fraction of the INSERT's time for a large set (no JSON to build or parse,
+ * no speculative insertion per row). A COPY cannot pass over a key held already, which only a link
+ * the store lacks but Postgres still records can hold: then the COPY is taken back (to a
+ * savepoint) and the records go in by the INSERT, which keeps that record as it is. The caller
+ * holds the transaction. Links in the primary key's order (byte by byte) go in fastest.
+ */
+export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLinkEnds[], maker: LinkMaker): Promise<void> {
+  if (links.length === 0) return;
+  await client.query('SAVEPOINT link_records_copy');
+  const copy = new TableCopy(client, 'COPY link_records (first_iri, second_iri, weight, weight_of, justification, comment, score, made_by, source, set_id) FROM STDIN');
+  try {
+    await writeLinkRecordLines(links, maker, (piece) => copy.write(piece));
+    await copy.end();
+    await client.query('RELEASE SAVEPOINT link_records_copy');
+  } catch (error) {
+    await copy.abort();
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await client.query('ROLLBACK TO SAVEPOINT link_records_copy');
+    await insertLinkRecords(client, await linkRecordsJson(links, maker), maker, { keepExisting: true });
+  }
 }
 
 /** A link's facts as its record keeps them. */
