@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { type ConversionRow, storeSampleTitles } from '../../api/src/db/queries/conversions.js';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,30 @@ describe('double coding', () => {
     // Cai's own (murer 95120) are there, none of Bea's (tømrer 95410, skrædder 79100).
     expect(nested).toContain('95120');
     expect(nested).not.toMatch(/95410|79100/);
+  });
+
+  it("keeps a waiting entry out of a conversion's sample titles, which anyone who may see the conversion reads", async () => {
+    // Gaardmand, husmand and bonde wait with 61110; the entry no one offered is mapped to 61110 now, and back after.
+    const mapUnmapped = (nodeURIs: string[]) => owner.post(entryPath(unmapped), { mappings: { nodeURIs, predictionURIs: [], tags: [] } });
+    expect((await mapUnmapped([hisco('61110')])).status).toBe(200);
+    try {
+      const { dataset_id: datasetId } = (await env.app.db.query<{ dataset_id: string }>('SELECT dataset_id FROM prediction_sets WHERE id = $1', [setId])).rows[0]!;
+      const conversion = (
+        await env.app.db.query<ConversionRow>(
+          `INSERT INTO conversions (dataset_id, prediction_set_id, target_scheme, target_depth, aggregation, weighting) VALUES ($1, $2, 'occ1950', 'max', 'aggregate-all', 'equal') RETURNING *`,
+          [datasetId, setId],
+        )
+      ).rows[0]!;
+      await env.app.db.query('INSERT INTO conversion_codes (conversion_id, source_uri, occurrences) VALUES ($1, $2, 4), ($1, $3, 3)', [conversion.id, hisco('61110'), hisco('80110')]);
+      await storeSampleTitles(env.app.db, conversion, 'hisco');
+      const titles = await env.app.db.query<{ source_uri: string; titles: string[] }>('SELECT source_uri, titles FROM conversion_codes WHERE conversion_id = $1 ORDER BY source_uri', [conversion.id]);
+      expect(titles.rows).toEqual([
+        { source_uri: hisco('61110'), titles: [unmapped] },
+        { source_uri: hisco('80110'), titles: [] },
+      ]);
+    } finally {
+      expect((await mapUnmapped([])).status).toBe(200);
+    }
   });
 
   it("offers each reviewer the other's entries blind, in the API and in the set's room, and never their own", async () => {

@@ -183,14 +183,20 @@ export async function saveConversionDecision(
   });
 }
 
-/** Sample titles of each source code (the three most frequent), read once per conversion. */
+/**
+ * Sample titles of each source code (the three most frequent), read once per conversion. A
+ * prediction set's entry waiting for its second opinion is no sample: a title beside its code would
+ * show its first mapping to everyone who may see the conversion.
+ */
 export async function storeSampleTitles(db: Queryable, conversion: ConversionRow, codeScheme: string | null): Promise<void> {
   if (conversion.prediction_set_id) {
     await db.query(
       `UPDATE conversion_codes cc SET titles = s.titles
          FROM (SELECT u.uri, (array_agg(e.string ORDER BY e.occurrences DESC, e.string))[1:3] AS titles
                  FROM prediction_entries e CROSS JOIN LATERAL unnest(e.node_uris || e.prediction_uris) AS u(uri)
-                WHERE e.set_id = $2 AND e.mapped GROUP BY u.uri) s
+                WHERE e.set_id = $2 AND e.mapped
+                  AND NOT EXISTS (SELECT 1 FROM prediction_second_opinions o WHERE o.set_id = e.set_id AND o.string = e.string AND o.answered_at IS NULL)
+                GROUP BY u.uri) s
         WHERE cc.conversion_id = $1 AND cc.source_uri = s.uri`,
       [conversion.id, conversion.prediction_set_id],
     );
