@@ -112,9 +112,9 @@ describe('negative mappings and accepted suggestions', () => {
     expect((await admin.post('/api/links', pair('1122', '2142', { suggestion: { score: 0.5, evidence: ['guess'] } }))).status).toBe(400);
     expect(await recordOf('1122', '1321')).toEqual({ justification: 'semapv:LexicalMatching', score: 0.83, weight: null, made_by: adminId, source: null });
     expect(await recordOf('1122', '3123')).toEqual({ justification: 'semapv:CompositeMatching', score: 0.42, weight: null, made_by: adminId, source: null });
-    // Explore (anyone) shows the facts: how it was found and its score.
+    // Explore (anyone) shows the facts: how it was found, its score, and that an admin kept it by manual curation.
     const explored = (await (await new HttpClient(env.url).get('/api/schemes/soc2020/codes/1122/links')).json()) as CodeLinks;
-    expect(explored.links.find((link) => link.value === '1321')).toMatchObject({ relation: 'exactMatch', justification: 'semapv:LexicalMatching', score: 0.83 });
+    expect(explored.links.find((link) => link.value === '1321')).toMatchObject({ relation: 'exactMatch', justification: 'semapv:LexicalMatching', score: 0.83, curation: 'semapv:ManualMappingCuration' });
     expect(explored.links.find((link) => link.value === '1321')).not.toHaveProperty('weight');
     // An old client's link is manual curation, without a score.
     expect(await recordOf('1112', '1111')).toMatchObject({ justification: 'semapv:ManualMappingCuration', score: null });
@@ -158,6 +158,7 @@ describe('negative mappings and accepted suggestions', () => {
       'object_id',
       'object_label',
       'mapping_justification',
+      'curation_rule',
       'confidence',
       'similarity_score',
       'author_id',
@@ -180,13 +181,14 @@ describe('negative mappings and accepted suggestions', () => {
       predicate_id: 'skos:exactMatch',
       predicate_modifier: '',
       mapping_justification: 'semapv:LexicalMatching',
+      curation_rule: 'semapv:ManualMappingCuration',
       confidence: '0.83',
       similarity_score: '0.83',
       author_id: '',
       reviewer_id: `oguser:${adminId}`,
     });
-    expect(byPair.get('soc2020:1122 isco08:3123')).toMatchObject({ mapping_justification: 'semapv:CompositeMatching', similarity_score: '0.42', reviewer_id: `oguser:${adminId}` });
-    expect(byPair.get('soc2020:1112 isco08:1111')).toMatchObject({ mapping_justification: 'semapv:ManualMappingCuration', similarity_score: '', author_id: `oguser:${adminId}`, reviewer_id: '' });
+    expect(byPair.get('soc2020:1122 isco08:3123')).toMatchObject({ mapping_justification: 'semapv:CompositeMatching', curation_rule: 'semapv:ManualMappingCuration', similarity_score: '0.42', reviewer_id: `oguser:${adminId}` });
+    expect(byPair.get('soc2020:1112 isco08:1111')).toMatchObject({ mapping_justification: 'semapv:ManualMappingCuration', curation_rule: '', similarity_score: '', author_id: `oguser:${adminId}`, reviewer_id: '' });
     // The CSV export holds links only.
     const csv = await (await member.get('/api/crosswalks/soc2020/isco08?format=csv')).text();
     expect(csv).not.toContain('2111');

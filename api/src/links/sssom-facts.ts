@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { manualMappingCuration } from '@og/shared/domain/link-justifications';
 import type { LinkFacts } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
 
@@ -26,10 +27,10 @@ export type SssomColumn = (typeof sssomColumns)[number];
 
 /**
  * SSSOM columns a table has only when one of its rows fills them: `predicate_modifier` (`Not`, a
- * negative mapping), `similarity_score` and `reviewer_id` (a link an admin accepted from the link
- * suggestions). Each stands after the column named here, as SSSOM orders them.
+ * negative mapping), `curation_rule`, `similarity_score` and `reviewer_id` (a link an admin accepted
+ * from the link suggestions). Each stands after the column named here.
  */
-export const optionalSssomColumns = { predicate_modifier: 'predicate_id', similarity_score: 'confidence', reviewer_id: 'author_id' } as const;
+export const optionalSssomColumns = { predicate_modifier: 'predicate_id', curation_rule: 'mapping_justification', similarity_score: 'confidence', reviewer_id: 'author_id' } as const;
 export type OptionalSssomColumn = keyof typeof optionalSssomColumns;
 
 /** The columns of a table that uses these optional ones, in order. */
@@ -42,13 +43,14 @@ export function sssomColumnsWith(used: ReadonlySet<OptionalSssomColumn>): (Sssom
  * The cells of a link an admin accepted from the suggestions (it has a score): the suggestion's
  * score as `similarity_score`, and as `confidence` where the link has no weight that is a share of
  * the subject (the import reads a confidence equal to the similarity score as no weight); the admin
- * as `reviewer_id`, not `author_id` (the suggestions found it; `mapping_tool` names the tool). Null
- * for any other link.
+ * as `reviewer_id`, not `author_id` (the suggestions found it; `mapping_tool` names the tool); and
+ * `curation_rule` `semapv:ManualMappingCuration`: how it was found stays its justification
+ * (lexical or composite matching), and the admin's review is how it was kept. Null for any other link.
  */
 export function suggestionCells(
   fact: LinkFacts | undefined,
   subjectEnd: 'first' | 'second',
-): Pick<Record<SssomColumn | OptionalSssomColumn, string>, 'confidence' | 'similarity_score' | 'author_id' | 'reviewer_id'> | null {
+): Pick<Record<SssomColumn | OptionalSssomColumn, string>, 'confidence' | 'similarity_score' | 'author_id' | 'reviewer_id' | 'curation_rule'> | null {
   if (fact?.score == null) return null;
   const share = fact.weight != null && fact.weightOf === subjectEnd;
   return {
@@ -56,6 +58,7 @@ export function suggestionCells(
     similarity_score: String(fact.score),
     author_id: '',
     reviewer_id: !fact.source && fact.madeBy ? `oguser:${fact.madeBy}` : '',
+    curation_rule: manualMappingCuration,
   };
 }
 

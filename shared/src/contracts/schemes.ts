@@ -124,6 +124,8 @@ export const codeLink = z.object({
   justification: z.string().optional(),
   /** The score of the link suggestion it was accepted from (SSSOM's `similarity_score`, never a share); absent for other links. */
   score: z.number().min(0).max(1).optional(),
+  /** How an admin kept it: `semapv:ManualMappingCuration` for an accepted suggestion (SSSOM's `curation_rule`); absent for other links. */
+  curation: z.string().optional(),
 });
 export type CodeLink = z.infer<typeof codeLink>;
 export const codeLinks = z.object({ links: z.array(codeLink) });
