@@ -19,6 +19,18 @@ const nameCandidates = 20;
 const coderCandidates = 5;
 /** A source code's known titles the target's coder reads besides its name (the most frequent). */
 const titlesRead = 5;
+/** How much the coder's reading of a code's description counts in its mean, against its name's or a title's 1. */
+const descriptionWeight = 0.5;
+/** The longest piece of a description the coder reads: its first sentence, cut at a word. */
+const descriptionCharacters = 200;
+
+/** A description's first sentence, at most {@link descriptionCharacters} long and cut at a word; empty without one. */
+export function descriptionReading(description: string | undefined): string {
+  const sentence = (description ?? '').trim().split(/(?<=[.!?;])\s/)[0] ?? '';
+  if (sentence.length <= descriptionCharacters) return sentence;
+  const cut = sentence.slice(0, descriptionCharacters);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim();
+}
 /** Source codes searched and read at a time (the job's progress moves by them). */
 const codesPerChunk = 200;
 
@@ -125,36 +137,38 @@ export async function gatherSuggestionEvidence(
   const session = training.titles.length > 0 && sourceCodes.length > 0 ? await startCoderSession(training.titles) : null;
   try {
     await checkpoint(4);
-    // Each source code's words searched and read by the coder (its name and most frequent titles), a chunk of codes at a time.
+    // Each source code's words searched and read by the coder (its name, its description's first sentence and its most frequent titles), a chunk of codes at a time.
     const valueOfLabel = new Map(targetLeaves.map((record) => [record.label, record.value]));
     for (let start = 0; start < sourceCodes.length; start += codesPerChunk) {
       deps.signal?.throwIfAborted();
       await report('scoring', start, sourceCodes.length);
       const chunk = sourceCodes.slice(start, start + codesPerChunk);
-      const readings: { source: string; text: string }[] = [];
+      const readings: { source: string; text: string; weight: number }[] = [];
       for (const record of chunk) {
         for (const { code, similarity } of words.search(codeText(sourceLookup, record), nameCandidates)) {
           const evidence = evidenceOf(record.value, code);
           if (evidence) evidence.name = Math.round(similarity * 100) / 100;
         }
-        readings.push({ source: record.value, text: record.name });
-        for (const title of (titlesOfSource.get(record.value) ?? []).slice(0, titlesRead)) readings.push({ source: record.value, text: title });
+        readings.push({ source: record.value, text: record.name, weight: 1 });
+        const described = descriptionReading(record.description);
+        if (described && described !== record.name) readings.push({ source: record.value, text: described, weight: descriptionWeight });
+        for (const title of (titlesOfSource.get(record.value) ?? []).slice(0, titlesRead)) readings.push({ source: record.value, text: title, weight: 1 });
       }
       if (!session) continue;
       const predictions = await session.code(
         { titles: readings.map((reading) => reading.text), k: coderCandidates },
         { signal: deps.signal ?? new AbortController().signal, onProgress: () => undefined },
       );
-      // A candidate's chance is the mean confidence over the code's readings (a reading that does not give it counts 0), so one odd title weighs little.
+      // A candidate's chance is the weighted mean confidence over the code's readings (a reading that does not give it counts 0), so one odd title weighs little.
       const readingsOf = new Map<string, number>();
-      for (const reading of readings) readingsOf.set(reading.source, (readingsOf.get(reading.source) ?? 0) + 1);
+      for (const reading of readings) readingsOf.set(reading.source, (readingsOf.get(reading.source) ?? 0) + reading.weight);
       predictions.forEach((predicted, at) => {
         const reading = readings[at]!;
         for (const { code, conf } of predicted) {
           const target = valueOfLabel.get(code);
           const evidence = target === undefined ? null : evidenceOf(reading.source, target);
           if (!evidence) continue;
-          const share = conf / readingsOf.get(reading.source)!;
+          const share = (conf * reading.weight) / readingsOf.get(reading.source)!;
           if (!evidence.coder) evidence.coder = { mean: share, conf, read: reading.text };
           else {
             evidence.coder.mean += share;
