@@ -46,7 +46,7 @@ const entryOnScreen = (target: Page) => target.getByTestId('entry-string').inner
 /** The estimate's words as the screen should put them, computed here from the API's figures. */
 function expectedWords(at: Estimate): string {
   const percent = (share: number) => Math.round(share * 100);
-  return `≈ ${percent(at.estimate!)}% right (${percent(at.low!)}–${percent(at.high!)}%), on ${at.checked} checked ${at.checked === 1 ? 'entry' : 'entries'}`;
+  return `≈ ${percent(at.estimate!)}% right, ${percent(at.low!)}–${percent(at.high!)}%, on ${at.checked} checked ${at.checked === 1 ? 'entry' : 'entries'}`;
 }
 
 beforeAll(async () => {

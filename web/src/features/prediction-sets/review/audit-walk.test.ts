@@ -29,7 +29,7 @@ describe('walking an audit', () => {
   });
 
   it('says an estimate with its interval, and nothing when nothing is checked', () => {
-    expect(estimateWords({ checked: 140, right: 134, estimate: 0.957, low: 0.92, high: 0.98 })).toBe('≈ 96% right (92–98%), on 140 checked entries');
+    expect(estimateWords({ checked: 140, right: 134, estimate: 0.957, low: 0.92, high: 0.98 })).toBe('≈ 96% right, 92–98%, on 140 checked entries');
     expect(estimateWords({ checked: 0, right: 0, estimate: null, low: null, high: null })).toBeNull();
   });
 });

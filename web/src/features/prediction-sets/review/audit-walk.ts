@@ -34,10 +34,10 @@ export function withAnswer(audit: AuditDetail, string: string, correct: boolean)
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** An estimate in words: '≈ 96% right (92–98%), on 140 checked entries', or null when nothing is checked. */
+/** An estimate in words: '≈ 96% right, 92–98%, on 140 checked entries', or null when nothing is checked. */
 export function estimateWords(estimate: AccuracyEstimateAnswer, unit = 'entries'): string | null {
   if (estimate.checked === 0 || estimate.estimate === null) return null;
-  const interval = estimate.low !== null && estimate.high !== null ? ` (${Math.round(estimate.low * 100)}–${percent(estimate.high)})` : '';
+  const interval = estimate.low !== null && estimate.high !== null ? `, ${Math.round(estimate.low * 100)}–${percent(estimate.high)}` : '';
   const what = estimate.checked === 1 && unit === 'entries' ? 'entry' : unit;
   return `≈ ${percent(estimate.estimate)} right${interval}, on ${estimate.checked.toLocaleString('en')} checked ${what}`;
 }

@@ -135,7 +135,7 @@ export function BulkAcceptModal({ setId, opened, onClose, batch, onBatch }: Bulk
 
 /**
  * How right the top prediction is at the chosen confidence, from the set's audits (issue 30):
- * '≈ 96% right (92–98%), on 140 checked entries', with a warning when fewer than 30 checked
+ * '≈ 96% right, 92–98%, on 140 checked entries', with a warning when fewer than 30 checked
  * entries stand behind it.
  */
 function AuditAtLine({ setId, confidence, enabled }: { setId: string; confidence: number; enabled: boolean }) {
