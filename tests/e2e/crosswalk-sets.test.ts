@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { type AppProcess, startAppProcess } from './support/app-process.js';
 import { expectVisible, launchBrowser, logIn, newPage, screenshot } from './support/browser.js';
+import { csrfHeaders, waitForJob } from './support/page-api.js';
 
 /**
  * An admin imports the ONS SOC 2020 → ISCO-08 crosswalk from the linking page, choosing its weight
- * column in the preview, sees the import listed as a set (and its weights in Explore), and removes
- * the set: the list empties and the links are gone. The app seeds only the two schemes (no
+ * column in the preview, sees the import listed as a set (and its weights in Explore), converts a
+ * SOC 2020-coded dataset by the set's weights, and removes the set: the list empties and the links
+ * are gone. The app seeds only the two schemes (no
  * crosswalk), so the set is the pair's only one.
  */
 
@@ -28,6 +30,12 @@ let app: AppProcess;
 let browser: Browser;
 let page: Page;
 const pairAddress = 'lc=soc2020&rc=isco08';
+/**
+ * 100 titles coded SOC 2020 1111, whose 51 index entries the file spreads 33, 1, 14 and 3 over
+ * ISCO-08 1112, 1114, 1120 and 1213: by the largest remainder, 65, 2, 27 and 6 rows.
+ */
+const datasetTitle = 'Chief executives, SOC 2020';
+const expectedRows = { '1112': 65, '1114': 2, '1120': 27, '1213': 6 };
 
 beforeAll(async () => {
   app = await startAppProcess({ SEED_DIR: seedDir });
@@ -185,6 +193,50 @@ describe('crosswalk sets on the linking page', () => {
     const back = page.locator('[data-testid="explore-link"][data-value="1111"]');
     await expectVisible(back, 20_000);
     expect(await back.getByTestId('explore-link-share').innerText()).toBe('65% of that group’s titles');
+  });
+
+  it("converts a SOC 2020-coded dataset into ISCO-08 by the crosswalk's weights, the default, each target's share on the diagram", async () => {
+    const created = await page.request.post(`${app.url}/api/datasets`, {
+      headers: await csrfHeaders(page, app.url),
+      data: {
+        data: Array.from({ length: 100 }, (_, index) => ({ title: `chief executive ${index + 1}`, code: '1111', totals: [] })),
+        metadata: { title: datasetTitle, titleColumn: 'title', codeColumn: 'soc2020', scheme: 'soc2020' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(202);
+    await waitForJob(page, app.url, ((await created.json()) as { jobId: string }).jobId);
+
+    await page.goto(`${app.url}/datasets/list`);
+    const dataset = page.getByTestId('dataset-row').filter({ has: page.getByTestId('dataset-name').getByText(datasetTitle, { exact: true }) });
+    await expect.poll(() => dataset.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    await dataset.getByTestId('dataset-actions').click();
+    await page.getByTestId('action-new-conversion').click();
+    const modal = page.getByTestId('conversion-modal');
+    await expectVisible(modal);
+    await page.getByTestId('conversion-scheme').click();
+    await page.getByRole('option', { name: /ISCO-08/ }).click();
+    await modal.getByText('Max', { exact: true }).click();
+    // The links into ISCO-08 carry weights: the crosswalk's weights are the preselected weighting.
+    await expect.poll(() => modal.getByRole('radio', { name: 'By the crosswalk’s weights' }).isChecked()).toBe(true);
+    await page.getByTestId('conversion-confirm').click();
+    await page.waitForURL(/\/convert\/[0-9a-f-]{36}$/);
+    const conversionUrl = page.url();
+    await expect.poll(() => page.getByTestId('conversion-result-screen').getAttribute('data-state'), { timeout: 120_000 }).toBe('ready');
+    expect(await page.getByTestId('conversion-settings').innerText()).toContain('By the crosswalk’s weights');
+
+    await page.getByTestId('tab-targets').click();
+    const targets = page.getByTestId('target-codes-table').getByTestId('target-code-row');
+    await expect.poll(() => targets.count()).toBe(Object.keys(expectedRows).length);
+    for (const [code, rows] of Object.entries(expectedRows)) {
+      const target = targets.filter({ has: page.getByText(code, { exact: true }) });
+      expect(await target.locator('td').nth(2).innerText(), code).toBe(String(rows));
+    }
+
+    await page.goto(`${conversionUrl}/codes/${encodeURIComponent('soc2020:1111')}`);
+    await expectVisible(page.getByTestId('conversion-diagram'), 20_000);
+    for (const [code, rows] of Object.entries(expectedRows)) {
+      expect((await page.getByTestId(`diagram-share-${code}`).textContent())?.trim(), code).toBe(`· ${rows}%`);
+    }
   });
 
   it('in the dark colour scheme', async () => {
