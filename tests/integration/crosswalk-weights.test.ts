@@ -335,3 +335,37 @@ describe('records of an imported crosswalk', () => {
     }
   });
 });
+
+describe('dates of an imported crosswalk', () => {
+  it("keeps an SSSOM row's mapping_date as the day its link was made, which the export writes back; a row without one is made today", async () => {
+    // ESCO and O*NET codes of esco-onet.csv in pairs the file does not link, so no other test's import holds them.
+    const rows = Papa.parse<Record<string, string>>(escoOnet.toString('utf8'), { header: true, skipEmptyLines: true }).data;
+    const linked = new Set(rows.map((row) => `${row.source_code} ${row.target_code}`));
+    const escoCodes = [...new Set(rows.map((row) => row.source_code!))].slice(10, 12);
+    const onetCodes = [...new Set(rows.map((row) => row.target_code!))].reverse();
+    const [dated, undated] = escoCodes.map((esco) => [esco, onetCodes.find((onet) => !linked.has(`${esco} ${onet}`))!] as const);
+    const { iris } = counts.env.app.schemes;
+    const sssom = [
+      '# curie_map:',
+      `#   esco: ${iris.codePrefix('esco')}`,
+      `#   onet: ${iris.codePrefix('onet')}`,
+      'subject_id\tpredicate_id\tobject_id\tmapping_justification\tmapping_date',
+      `esco:${dated![0]}\tskos:closeMatch\tonet:${dated![1]}\tsemapv:LexicalMatching\t2021-03-04`,
+      `esco:${undated![0]}\tskos:closeMatch\tonet:${undated![1]}\tsemapv:LexicalMatching\t`,
+      '',
+    ].join('\n');
+    const job = await importFile(counts, 'dated.sssom.tsv', sssom, { source: 'esco', target: 'onet' });
+    expect(job.state, job.error ?? '').toBe('completed');
+    expect(job.result).toMatchObject({ imported: 2, refused: 0 });
+    const madeAt = async (esco: string, onet: string) =>
+      (await counts.env.app.db.query<{ made_at: Date }>('SELECT made_at FROM link_records WHERE first_iri = $1 AND second_iri = $2', [iris.code('esco', esco), iris.code('onet', onet)])).rows[0]!.made_at;
+    expect((await madeAt(...dated!)).toISOString()).toBe('2021-03-04T00:00:00.000Z');
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await madeAt(...undated!)).toISOString().slice(0, 10)).toBe(today);
+    const exported = (await (await counts.admin.get('/api/crosswalks/esco/onet?format=sssom')).text()).split('\n');
+    const header = exported.find((line) => line.startsWith('subject_id\t'))!.split('\t');
+    const cellOf = (esco: string, onet: string, column: string) => exported.find((line) => line.startsWith(`esco:${esco}\t`) && line.includes(`\tonet:${onet}\t`))!.split('\t')[header.indexOf(column)];
+    expect(cellOf(...dated!, 'mapping_date')).toBe('2021-03-04');
+    expect(cellOf(...undated!, 'mapping_date')).toBe(today);
+  });
+});

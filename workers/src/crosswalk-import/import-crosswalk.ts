@@ -83,6 +83,13 @@ class ImportWeights {
   }
 }
 
+/** A row's `mapping_date` (SSSOM's `YYYY-MM-DD`) as the day it names, at midnight UTC; null for none or another form. */
+function fileDate(written: string | undefined): Date | null {
+  if (!written || !/^\d{4}-\d{2}-\d{2}$/.test(written)) return null;
+  const date = new Date(`${written}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** The file's SHA-256 (hex), read as it streams. */
 async function fileSha256(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
@@ -141,14 +148,13 @@ export async function importCrosswalk(
     else {
       negatedRows++;
       const pair = storedLink(schemes, { scheme: source, value: sourceValue }, { scheme: target, value: targetValue }, row.relation ?? input.relation);
-      const date = row.date && /^\d{4}-\d{2}-\d{2}$/.test(row.date) ? new Date(`${row.date}T00:00:00Z`) : null;
       rejections.set(`${pair.first} ${pair.second}`, {
         first: pair.first,
         second: pair.second,
         relation: pair.relation,
         madeBy: context.actorId,
         comment: row.comment ?? null,
-        madeAt: date && !Number.isNaN(date.getTime()) ? date : null,
+        madeAt: fileDate(row.date),
       });
     }
   };
@@ -171,6 +177,8 @@ export async function importCrosswalk(
       if (row.justification) link.justification = row.justification;
       if (row.comment) link.comment = row.comment;
       if (row.score !== undefined) link.score = row.score;
+      const madeAt = fileDate(row.date);
+      if (madeAt) link.madeAt = madeAt;
       let seconds = links.get(link.first);
       if (!seconds) links.set(link.first, (seconds = new Map()));
       const replaced = seconds.get(link.second);

@@ -30,6 +30,8 @@ export interface WeightedLinkEnds extends LinkEnds {
   comment?: string | null;
   /** The score of the suggestion it was accepted from (SSSOM's `similarity_score`), in [0, 1]; never a weight. */
   score?: number | null;
+  /** When it was made, where a file says so (an SSSOM row's `mapping_date`); otherwise now. */
+  madeAt?: Date | null;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function linkRecordsJson(links: WeightedLinkEnds[], maker: LinkMake
     const slice = JSON.stringify(
       links
         .slice(start, start + recordsPerTurn)
-        .map((link) => [link.first, link.second, link.weight ?? null, link.weightOf ?? 'first', link.justification ?? justification, link.comment ?? comment, link.score ?? null]),
+        .map((link) => [link.first, link.second, link.weight ?? null, link.weightOf ?? 'first', link.justification ?? justification, link.comment ?? comment, link.score ?? null, link.madeAt?.toISOString() ?? null]),
     );
     parts.push(slice.slice(1, -1));
   }
@@ -81,14 +83,15 @@ export async function linkRecordsJson(links: WeightedLinkEnds[], maker: LinkMake
  */
 export async function insertLinkRecords(db: Queryable, json: string, maker: LinkMaker, options: { keepExisting?: boolean } = {}): Promise<void> {
   await db.query(
-    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id, score)
-     SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4, (link->>6)::real
+    `INSERT INTO link_records (first_iri, second_iri, weight, weight_of, justification, made_by, source, comment, set_id, score, made_at)
+     SELECT link->>0, link->>1, (link->>2)::float8, CASE WHEN link->>2 IS NULL THEN NULL ELSE link->>3 END, link->>4, $2, $3, link->>5, $4, (link->>6)::real,
+            coalesce((link->>7)::timestamptz, now())
        FROM jsonb_array_elements($1::jsonb) AS link
       ORDER BY (link->>0) COLLATE "C", (link->>1) COLLATE "C"
      ON CONFLICT (first_iri, second_iri) DO ${
        options.keepExisting
          ? 'NOTHING'
-         : `UPDATE SET made_at = now(), made_by = EXCLUDED.made_by, source = EXCLUDED.source, justification = EXCLUDED.justification,
+         : `UPDATE SET made_at = EXCLUDED.made_at, made_by = EXCLUDED.made_by, source = EXCLUDED.source, justification = EXCLUDED.justification,
                        comment = EXCLUDED.comment, score = EXCLUDED.score, weight = coalesce(EXCLUDED.weight, link_records.weight),
                        weight_of = CASE WHEN EXCLUDED.weight IS NULL THEN link_records.weight_of ELSE EXCLUDED.weight_of END, confirmed_at = NULL`
      }`,
@@ -105,7 +108,7 @@ const copyLinesPerTurn = 10_000;
  * loop let run between. A value the lines before had (a link's first code, its justification) is
  * escaped once.
  */
-async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker, write: (piece: Buffer) => void): Promise<void> {
+async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker, now: string, write: (piece: Buffer) => void): Promise<void> {
   const makerJustification = maker.justification ?? manualMappingCuration;
   const makerComment = copyNullable(maker.comment);
   // The maker's columns are the same on every line.
@@ -124,7 +127,8 @@ async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker,
       if (linkJustification !== justification) justificationField = copyField((justification = linkJustification));
       const weight = link.weight ?? null;
       const comment = link.comment === null || link.comment === undefined ? makerComment : copyField(link.comment);
-      text += `${firstField}\t${copyField(link.second)}\t${weight === null ? '\\N\t\\N' : `${weight}\t${link.weightOf ?? 'first'}`}\t${justificationField}\t${comment}\t${copyNullable(link.score)}\t${makerColumns}\n`;
+      const madeAt = link.madeAt ? link.madeAt.toISOString() : now;
+      text += `${firstField}\t${copyField(link.second)}\t${weight === null ? '\\N\t\\N' : `${weight}\t${link.weightOf ?? 'first'}`}\t${justificationField}\t${comment}\t${copyNullable(link.score)}\t${madeAt}\t${makerColumns}\n`;
     }
     write(Buffer.from(text));
   }
@@ -140,10 +144,12 @@ async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker,
  */
 export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLinkEnds[], maker: LinkMaker): Promise<void> {
   if (links.length === 0) return;
+  // A link the file gives no date is made at the transaction's time, as the column's default would say.
   await client.query('SAVEPOINT link_records_copy');
-  const copy = new TableCopy(client, 'COPY link_records (first_iri, second_iri, weight, weight_of, justification, comment, score, made_by, source, set_id) FROM STDIN');
+  const now = (await client.query<{ now: Date }>('SELECT now()')).rows[0]!.now.toISOString();
+  const copy = new TableCopy(client, 'COPY link_records (first_iri, second_iri, weight, weight_of, justification, comment, score, made_at, made_by, source, set_id) FROM STDIN');
   try {
-    await writeLinkRecordLines(links, maker, (piece) => copy.write(piece));
+    await writeLinkRecordLines(links, maker, now, (piece) => copy.write(piece));
     await copy.end();
     await client.query('RELEASE SAVEPOINT link_records_copy');
   } catch (error) {
