@@ -144,8 +144,8 @@ async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker,
  */
 export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLinkEnds[], maker: LinkMaker): Promise<void> {
   if (links.length === 0) return;
-  // A link the file gives no date is made at the transaction's time, as the column's default would say.
   await client.query('SAVEPOINT link_records_copy');
+  // A link the file gives no date is made at the transaction's time, as the column's default would say.
   const now = (await client.query<{ now: Date }>('SELECT now()')).rows[0]!.now.toISOString();
   const copy = new TableCopy(client, 'COPY link_records (first_iri, second_iri, weight, weight_of, justification, comment, score, made_at, made_by, source, set_id) FROM STDIN');
   try {
