@@ -78,7 +78,7 @@ export class TableCopy {
     // failed before taking it would never close).
     if (!this.stream || this.stream.destroyed || this.failure) return;
     const closed = once(this.stream, 'close').catch(() => undefined);
-    this.stream.destroy(new Error('The ingest stopped.'));
+    this.stream.destroy(new Error('The COPY was abandoned.'));
     await closed;
   }
 
