@@ -1,5 +1,6 @@
 import { seededRandom } from '@og/shared/domain/seeded-random';
 import { CodeCentroids } from './code-centroids.js';
+import { CodeTreeClassifier } from './code-tree-classifier.js';
 import { IsotonicCalibration } from './isotonic-calibration.js';
 import { coderNorm } from './title-features.js';
 import { type CodedTitle, TitleIndex, type TitleQuery } from './title-index.js';
@@ -35,15 +36,21 @@ const centroidPower = 3;
 /** A known title in another language than the query's votes this much of its likeness: the same letters may name another trade there. */
 const otherLanguage = 0.25;
 
-/** What the coder learns from its examples: the nearest-neighbour index and, over its vectors, the codes' centroids. */
+/** How much the classifier's probability of a code counts, against the share of the neighbours' and centroids' votes it has. */
+const classifierWeight = 0.75;
+/** The classifier's likeliest codes added to the neighbours' candidates. */
+const classifierCandidates = 3;
+
+/** What the coder learns from its examples: the nearest-neighbour index, over its vectors the codes' centroids, and the classifier over the codes' tree. */
 interface Models {
   index: TitleIndex;
   centroids: CodeCentroids;
+  classifier: CodeTreeClassifier;
 }
 
-function buildModels(examples: readonly CodedTitle[]): Models {
+function buildModels(examples: readonly CodedTitle[], classifier: CodeTreeClassifier): Models {
   const index = TitleIndex.build(examples);
-  return { index, centroids: CodeCentroids.build(index) };
+  return { index, centroids: CodeCentroids.build(index), classifier };
 }
 
 /** The centroid cosines of the codes the neighbours voted for most, highest first. */
@@ -97,8 +104,9 @@ export class TitleCoder {
   static build(examples: readonly CodedTitle[], options: { seed?: number } = {}): TitleCoder {
     const usable = examples.filter((example) => example.norm && example.code);
     // Calibration: an index of 80% of the examples codes the other 20% (by example, as titles repeat in real files).
-    const calibrations = calibrate(usable, options.seed ?? 17);
-    return new TitleCoder(buildModels(usable), calibrations, usable.length);
+    // The classifier learns once, from those 80%, and serves the coder too: learning it again on all the examples would double its cost.
+    const { calibrations, classifier } = calibrate(usable, options.seed ?? 17);
+    return new TitleCoder(buildModels(usable, classifier), calibrations, usable.length);
   }
 
 
@@ -154,12 +162,13 @@ interface Calibrations {
  * language with enough held-out examples its own curve over what the first gives. The probe index
  * is dropped before the real one is built.
  */
-function calibrate(examples: readonly CodedTitle[], seed: number): Calibrations {
+function calibrate(examples: readonly CodedTitle[], seed: number): { calibrations: Calibrations; classifier: CodeTreeClassifier } {
   const next = seededRandom(seed);
   const held: CodedTitle[] = [];
   const kept: CodedTitle[] = [];
   for (const example of examples) (next() < calibrationShare ? held : kept).push(example);
-  const probe = buildModels(kept);
+  const classifier = CodeTreeClassifier.train(kept, { seed });
+  const probe = buildModels(kept, classifier);
   const judged = new Map<number, { evidence: Evidence; score: number; right: boolean } | null>();
   const judge = (at: number) => {
     let answer = judged.get(at);
@@ -201,11 +210,11 @@ function calibrate(examples: readonly CodedTitle[], seed: number): Calibrations 
     const own = sample(ats, maxLanguageSamples).map((answer) => ({ score: all[answer.evidence].apply(answer.score), right: answer.right }));
     if (own.length >= minLanguageSamples) byLanguage.set(lang, IsotonicCalibration.fit(own, { prior: 0.5, strength: 10 }));
   }
-  return { all, byLanguage };
+  return { calibrations: { all, byLanguage }, classifier };
 }
 
 /** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */
-function rawPrediction({ index, centroids }: Models, norm: string, allowed: ReadonlySet<string> | undefined, lang: string | undefined): RawPrediction | null {
+function rawPrediction({ index, centroids, classifier }: Models, norm: string, allowed: ReadonlySet<string> | undefined, lang: string | undefined): RawPrediction | null {
   if (!norm) return null;
   const votes = new Map<string, number>();
   const exact = index.exact(norm);
@@ -250,16 +259,39 @@ function rawPrediction({ index, centroids }: Models, norm: string, allowed: Read
       neighbourTotal += vote;
     }
   }
+  if (evidence === 'near') return classified(classifier, norm, votes, neighbourTotal, nearest, allowed);
   const ranked = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
   if (ranked.length === 0) return null;
-  const top = ranked[0]!.vote;
-  const score =
-    evidence !== 'near'
-      ? // The known title's share for its top code, surer with more evidence behind it.
-        (top / (total + neighbourTotal)) * (total / (total + 0.5))
-      : // How close the nearest title is, times how much the neighbours agree.
-        nearest * (top / neighbourTotal);
+  // The known title's share for its top code, surer with more evidence behind it.
+  const score = (ranked[0]!.vote / (total + neighbourTotal)) * (total / (total + 0.5));
   return { evidence, score, votes: ranked };
+}
+
+/**
+ * A title without an exact match: the neighbours' and centroids' best candidates and the
+ * classifier's likeliest codes, each ranked by its share of the votes plus the classifier's
+ * probability of it; the score is how close the nearest title is times the top code's share of
+ * the whole.
+ */
+function classified(classifier: CodeTreeClassifier, norm: string, votes: Map<string, number>, voteTotal: number, nearest: number, allowed: ReadonlySet<string> | undefined): RawPrediction | null {
+  const query = classifier.query(norm);
+  const candidates = [...votes].sort((a, b) => b[1] - a[1]).slice(0, centroidCount);
+  for (const { code } of classifier.best(query, classifierCandidates)) {
+    if ((!allowed || allowed.has(code)) && !candidates.some(([known]) => known === code)) candidates.push([code, 0]);
+  }
+  if (candidates.length === 0) return null;
+  const probabilities = classifier.probabilities(
+    query,
+    candidates.map(([code]) => code),
+  );
+  let probabilityTotal = 0;
+  const ranked = candidates
+    .map(([code, vote], at) => {
+      probabilityTotal += probabilities[at]!;
+      return { code, vote: (voteTotal > 0 ? vote / voteTotal : 0) + classifierWeight * probabilities[at]! };
+    })
+    .sort((a, b) => b.vote - a.vote);
+  return { evidence: 'near', score: nearest * (ranked[0]!.vote / (1 + classifierWeight * probabilityTotal)), votes: ranked };
 }
 
 /**
