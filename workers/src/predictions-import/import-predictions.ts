@@ -80,7 +80,7 @@ class UriMatcher {
       codes = schemeCodes(this.schemes, scheme);
       this.codes.set(scheme, codes);
     }
-    const value = findCode(this.schemes, scheme, await codes, code, this.schemes.iris.code(scheme, code));
+    const value = findCode(this.schemes.iris, scheme, await codes, code, this.schemes.iris.code(scheme, code));
     return value === null ? null : `${scheme}:${value}`;
   }
 }

@@ -1,6 +1,7 @@
 import { codeKey } from '@og/shared/domain/code-key';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
+import type { SchemeIris } from '@og/api/schemes/scheme-iris';
 
 /** A scheme's codes as files name them: by IRI, by code string, and by the forgiving key of a code string. */
 export interface SchemeCodes {
@@ -24,7 +25,7 @@ export async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Pro
 }
 
 /** The value of the code a file names: its IRI first (an SSSOM file), then its code string, then the string's key. */
-export function findCode(schemes: SchemeContext, scheme: SchemeId, codes: SchemeCodes, written: string, writtenIri?: string): string | null {
-  if (writtenIri && codes.byIri.has(writtenIri)) return schemes.iris.valueOf(scheme, writtenIri);
+export function findCode(iris: SchemeIris, scheme: SchemeId, codes: SchemeCodes, written: string, writtenIri?: string): string | null {
+  if (writtenIri && codes.byIri.has(writtenIri)) return iris.valueOf(scheme, writtenIri);
   return codes.byLabel.get(written) ?? codes.byKey.get(codeKey(written)) ?? null;
 }

@@ -99,64 +99,114 @@ export async function insertLinkRecords(db: Queryable, json: string, maker: Link
   );
 }
 
-/** Links whose COPY lines are made in one turn of the event loop. */
-const copyLinesPerTurn = 10_000;
+/** The columns a COPY of link records gives, in the order {@link LinkRecordLines} writes them. */
+const linkRecordColumns = 'first_iri, second_iri, weight, weight_of, justification, comment, score, made_at, made_by, source, set_id';
 
 /**
- * Writes the links' records as COPY text lines for {@link copyLinkRecords}, in the order given,
- * {@link copyLinesPerTurn} links a piece, each piece written as soon as it is made and the event
- * loop let run between. A value the lines before had (a link's first code, its justification) is
- * escaped once.
+ * Links' records as COPY text lines for {@link copyLinkRecordLines}, made by `maker` at `now` (the
+ * transaction's time, for a link the file gives no date). A value the line before had (a link's
+ * first code, its justification) is escaped once. Kept between calls: a set's links are written a
+ * piece at a time.
  */
-async function writeLinkRecordLines(links: WeightedLinkEnds[], maker: LinkMaker, now: string, write: (piece: Buffer) => void): Promise<void> {
-  const makerJustification = maker.justification ?? manualMappingCuration;
-  const makerComment = copyNullable(maker.comment);
-  // The maker's columns are the same on every line.
-  const makerColumns = `${copyNullable(maker.madeBy)}\t${copyNullable(maker.source)}\t${copyNullable(maker.setId)}`;
-  let first = '';
-  let firstField = '';
-  let justification = makerJustification;
-  let justificationField = copyField(justification);
-  for (let start = 0; start < links.length; start += copyLinesPerTurn) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+class LinkRecordLines {
+  private readonly makerJustification: string;
+  private readonly makerComment: string;
+  /** The maker's columns, the same on every line. */
+  private readonly makerColumns: string;
+  private first = '';
+  private firstField = '';
+  private justification: string;
+  private justificationField: string;
+
+  constructor(
+    maker: LinkMaker,
+    private readonly now: string,
+  ) {
+    this.makerJustification = this.justification = maker.justification ?? manualMappingCuration;
+    this.justificationField = copyField(this.justification);
+    this.makerComment = copyNullable(maker.comment);
+    this.makerColumns = `${copyNullable(maker.madeBy)}\t${copyNullable(maker.source)}\t${copyNullable(maker.setId)}`;
+  }
+
+  /** The lines of `links[start]` up to (not including) `links[end]`. */
+  text(links: readonly WeightedLinkEnds[], start = 0, end = links.length): string {
     let text = '';
-    for (let index = start; index < Math.min(start + copyLinesPerTurn, links.length); index++) {
+    for (let index = start; index < end; index++) {
       const link = links[index]!;
-      if (link.first !== first) firstField = copyField((first = link.first));
-      const linkJustification = link.justification ?? makerJustification;
-      if (linkJustification !== justification) justificationField = copyField((justification = linkJustification));
+      if (link.first !== this.first) this.firstField = copyField((this.first = link.first));
+      const justification = link.justification ?? this.makerJustification;
+      if (justification !== this.justification) this.justificationField = copyField((this.justification = justification));
       const weight = link.weight ?? null;
-      const comment = link.comment === null || link.comment === undefined ? makerComment : copyField(link.comment);
-      const madeAt = link.madeAt ? link.madeAt.toISOString() : now;
-      text += `${firstField}\t${copyField(link.second)}\t${weight === null ? '\\N\t\\N' : `${weight}\t${link.weightOf ?? 'first'}`}\t${justificationField}\t${comment}\t${copyNullable(link.score)}\t${madeAt}\t${makerColumns}\n`;
+      const comment = link.comment === null || link.comment === undefined ? this.makerComment : copyField(link.comment);
+      const madeAt = link.madeAt ? link.madeAt.toISOString() : this.now;
+      text += `${this.firstField}\t${copyField(link.second)}\t${weight === null ? '\\N\t\\N' : `${weight}\t${link.weightOf ?? 'first'}`}\t${this.justificationField}\t${comment}\t${copyNullable(link.score)}\t${madeAt}\t${this.makerColumns}\n`;
     }
-    write(Buffer.from(text));
+    return text;
   }
 }
 
-/**
- * Records new links made by `maker` as {@link recordLinksMade} does with `keepExisting`, by a COPY
- * into `link_records`: a fraction of the INSERT's time for a large set (no JSON to build or parse,
- * no speculative insertion per row). A COPY cannot pass over a key held already, which only a link
- * the store lacks but Postgres still records can hold: then the COPY is taken back (to a
- * savepoint) and the records go in by the INSERT, which keeps that record as it is. The caller
- * holds the transaction. Links in the primary key's order (byte by byte) go in fastest.
- */
+/** Links whose COPY lines are made in one turn of the event loop. */
+const copyLinesPerTurn = 10_000;
+
+/** {@link LinkRecordLines} of the links in pieces of {@link copyLinesPerTurn}, the event loop let run between. */
+async function* linkRecordPieces(links: WeightedLinkEnds[], maker: LinkMaker, now: string): AsyncGenerator<Buffer> {
+  const lines = new LinkRecordLines(maker, now);
+  for (let start = 0; start < links.length; start += copyLinesPerTurn) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    yield Buffer.from(lines.text(links, start, Math.min(start + copyLinesPerTurn, links.length)));
+  }
+}
+
+/** Records new links made by `maker` by a COPY ({@link copyLinkRecordLines}); a link the file gives no date is made at the transaction's time. */
 export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLinkEnds[], maker: LinkMaker): Promise<void> {
   if (links.length === 0) return;
-  await client.query('SAVEPOINT link_records_copy');
-  // A link the file gives no date is made at the transaction's time, as the column's default would say.
   const now = (await client.query<{ now: Date }>('SELECT now()')).rows[0]!.now.toISOString();
-  const copy = new TableCopy(client, 'COPY link_records (first_iri, second_iri, weight, weight_of, justification, comment, score, made_at, made_by, source, set_id) FROM STDIN');
+  await copyLinkRecordLines(client, linkRecordPieces(links, maker, now));
+}
+
+/**
+ * Records new links as {@link recordLinksMade} does with `keepExisting`, by a COPY of their
+ * records' lines ({@link LinkRecordLines}) into `link_records`, each piece written as it comes: a
+ * fraction of the INSERT's time for a large set (no JSON to build or parse, no speculative
+ * insertion per row); lines in the primary key's order (byte by byte) go in fastest. A COPY
+ * cannot pass over a key held already, which only a link the store lacks but Postgres still
+ * records can hold: then the COPY is taken back (to a savepoint), the lines go into a temporary
+ * table by a second COPY, and from there into `link_records`, keeping any record held as it is.
+ * The caller holds the transaction.
+ */
+async function copyLinkRecordLines(client: pg.PoolClient, pieces: AsyncIterable<Buffer>): Promise<void> {
+  await client.query('SAVEPOINT link_records_copy');
+  const copy = new TableCopy(client, `COPY link_records (${linkRecordColumns}) FROM STDIN`);
+  // Kept until the COPY is over: the fallback writes them again.
+  const written: Buffer[] = [];
   try {
-    await writeLinkRecordLines(links, maker, now, (piece) => copy.write(piece));
+    for await (const piece of pieces) {
+      written.push(piece);
+      copy.write(piece);
+    }
     await copy.end();
     await client.query('RELEASE SAVEPOINT link_records_copy');
   } catch (error) {
     await copy.abort();
     if ((error as { code?: string }).code !== '23505') throw error;
     await client.query('ROLLBACK TO SAVEPOINT link_records_copy');
-    await insertLinkRecords(client, await linkRecordsJson(links, maker), maker, { keepExisting: true });
+    // The pieces not written when the COPY failed.
+    for await (const piece of pieces) written.push(piece);
+    await client.query('CREATE TEMPORARY TABLE link_records_in (LIKE link_records) ON COMMIT DROP');
+    const again = new TableCopy(client, `COPY link_records_in (${linkRecordColumns}) FROM STDIN`);
+    try {
+      for (const piece of written) again.write(piece);
+      await again.end();
+    } catch (copyError) {
+      await again.abort();
+      throw copyError;
+    }
+    await client.query(
+      `INSERT INTO link_records (${linkRecordColumns})
+       SELECT ${linkRecordColumns} FROM link_records_in ORDER BY first_iri COLLATE "C", second_iri COLLATE "C"
+       ON CONFLICT (first_iri, second_iri) DO NOTHING`,
+    );
+    await client.query('DROP TABLE link_records_in');
   }
 }
 
