@@ -15,7 +15,7 @@ import {
   writeAll,
   writeFileAtomically,
 } from './store-files.js';
-import { encodeRecord, type LogOperation, logHeader } from './store-log.js';
+import { encodeRecord, encodeRecordInTurns, type LogOperation, logHeader, recordInTurnsChars } from './store-log.js';
 import { errorText, StoreError, StoreWriteError } from './triple-store.js';
 
 /** How the durability of one store directory is set up; the directory must exist and be held by the caller alone (the embedded store takes its lock). */
@@ -70,7 +70,8 @@ interface Waiter {
  *   and the memory back in step stops the store for good ({@link failure}).
  */
 export class StoreDurability<S extends StoreState> {
-  private pending: Buffer[] = [];
+  /** Records to append, in order; a large one still being encoded ({@link encodeRecordInTurns}). */
+  private pending: (Buffer | Promise<Buffer>)[] = [];
   private appliedSeq = 0;
   private durableSeq = 0;
   private waiters: Waiter[] = [];
@@ -168,7 +169,11 @@ export class StoreDurability<S extends StoreState> {
 
   /** Queues the record of an operation already applied to {@link state}; resolves once it is on disk. */
   commit(operation: LogOperation): Promise<void> {
-    this.pending.push(encodeRecord(operation));
+    if (operation.text.length > recordInTurnsChars) {
+      const record = encodeRecordInTurns(operation);
+      record.catch(() => undefined); // awaited by the writer loop
+      this.pending.push(record);
+    } else this.pending.push(encodeRecord(operation));
     const seq = ++this.appliedSeq;
     this.notYetDurable.push({ seq, operation });
     const done = this.durable(seq, true);
@@ -237,8 +242,10 @@ export class StoreDurability<S extends StoreState> {
           const records = this.pending;
           const seq = this.appliedSeq; // every applied record not yet written is in `records`
           this.pending = [];
-          const bytes = Buffer.concat(records);
+          let bytes: Buffer;
           try {
+            const encoded = await Promise.all(records);
+            bytes = encoded.length === 1 ? encoded[0]! : Buffer.concat(encoded);
             await writeAll(this.logHandle, bytes);
             await this.logHandle.datasync();
           } catch (error) {

@@ -27,6 +27,9 @@ export function readLogHeader(content: Buffer): { generation: number; length: nu
   return match ? { generation: Number(match[1]), length: end + 1 } : null;
 }
 
+/** Characters of an operation's text above which its record is encoded in turns ({@link encodeRecordInTurns}). */
+export const recordInTurnsChars = 1024 * 1024;
+
 export function encodeRecord(operation: LogOperation): Buffer {
   const { text, ...header } = operation;
   const headerBytes = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
@@ -38,6 +41,36 @@ export function encodeRecord(operation: LogOperation): Buffer {
   headerBytes.copy(record, frameHeaderBytes);
   textBytes.copy(record, frameHeaderBytes + headerBytes.length);
   record.writeUInt32LE(zlib.crc32(record.subarray(frameHeaderBytes)), 8);
+  return record;
+}
+
+/**
+ * {@link encodeRecord}, a piece of {@link recordInTurnsChars} characters of the text at a time, the
+ * event loop let run between: a large load's record (tens of MB) encoded, copied and summed at
+ * once would hold an all-in-one process for a good part of a second. The same bytes.
+ */
+export async function encodeRecordInTurns(operation: LogOperation): Promise<Buffer> {
+  const { text, ...header } = operation;
+  const headerBytes = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  const payloadLength = headerBytes.length + Buffer.byteLength(text, 'utf8');
+  const record = Buffer.allocUnsafe(frameHeaderBytes + payloadLength);
+  magic.copy(record, 0);
+  record.writeUInt32LE(payloadLength, 4);
+  headerBytes.copy(record, frameHeaderBytes);
+  let offset = frameHeaderBytes + headerBytes.length;
+  let crc = zlib.crc32(headerBytes);
+  for (let start = 0; start < text.length; ) {
+    await new Promise((resolve) => setImmediate(resolve));
+    let end = Math.min(start + recordInTurnsChars, text.length);
+    // A piece never ends between the two halves of a surrogate pair.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const written = record.write(text.slice(start, end), offset, 'utf8');
+    crc = zlib.crc32(record.subarray(offset, offset + written), crc);
+    offset += written;
+    start = end;
+  }
+  record.writeUInt32LE(crc, 8);
   return record;
 }
 
