@@ -24,7 +24,7 @@ export async function existingLinks(schemes: SchemeContext, graph: string): Prom
 }
 
 /** Links whose N-Triples lines are made in one turn of the event loop. */
-const triplesPerTurn = 10_000;
+const triplesPerTurn = 2_500;
 
 /**
  * The links as N-Triples lines; each code's IRI checked once, however many links it has, and each

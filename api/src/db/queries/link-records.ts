@@ -146,7 +146,7 @@ class LinkRecordLines {
 }
 
 /** Links whose COPY lines are made in one turn of the event loop. */
-const copyLinesPerTurn = 10_000;
+const copyLinesPerTurn = 2_500;
 
 /** {@link LinkRecordLines} of the links in pieces of {@link copyLinesPerTurn}, the event loop let run between. */
 async function* linkRecordPieces(links: WeightedLinkEnds[], maker: LinkMaker, now: string): AsyncGenerator<Buffer> {
