@@ -1,5 +1,5 @@
 import { type AuditAnswered, auditAnswered, auditAt, type AuditDetail, auditDetail, auditDrawn, type AuditDrawn, auditReport } from '@og/shared/contracts/audits';
-import { useQuery } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { predictionSetApiPath, predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 
@@ -16,9 +16,41 @@ export function drawAudit(setId: string, size: number): Promise<AuditDrawn> {
   return api.post(`${predictionSetApiPath(setId)}/audits`, { size }, auditDrawn);
 }
 
-/** `POST …/audits/{auditId}/answers`: the top prediction right, or wrong with the right codes (saved as the entry's mapping). */
-export function answerAudit(setId: string, auditId: string, answer: { string: string; correct: boolean; nodeURIs?: string[] }): Promise<AuditAnswered> {
-  return api.post(`${predictionSetApiPath(setId)}/audits/${encodeURIComponent(auditId)}/answers`, answer, auditAnswered);
+/** An answer to an audit's entry: the top prediction right, or wrong with the right codes (saved as the entry's mapping). */
+export interface AuditAnswer {
+  auditId: string;
+  string: string;
+  correct: boolean;
+  nodeURIs?: string[];
+}
+
+/** The key of a set's audit answers on their way to the server. */
+const auditAnswerKey = (setId: string) => ['audit-answers', setId] as const;
+
+/**
+ * `POST …/audits/{auditId}/answers`. An answer counts as on its way until the audit's reads it
+ * changes are marked stale, so that what reads the report once none is on its way
+ * ({@link useAnswersSettled}) reads it with every answer. `onFailed` hears of every answer not
+ * saved (answers are sent one after another without waiting, and a `mutate` call's own callbacks
+ * would hear only of the last).
+ */
+export function useAnswerAudit(setId: string, onFailed: (answer: AuditAnswer, failure: Error) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: auditAnswerKey(setId),
+    mutationFn: ({ auditId, ...answer }: AuditAnswer): Promise<AuditAnswered> =>
+      api.post(`${predictionSetApiPath(setId)}/audits/${encodeURIComponent(auditId)}/answers`, answer, auditAnswered),
+    onSuccess: (_, answer) => {
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all(setId) });
+      void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, answer.string) });
+    },
+    onError: (failure, answer) => onFailed(answer, failure),
+  });
+}
+
+/** No answer to the set's audits is on its way. */
+export function useAnswersSettled(setId: string): boolean {
+  return useIsMutating({ mutationKey: auditAnswerKey(setId) }) === 0;
 }
 
 /** `GET …/audits/{auditId}`: the audit's entries in order, with their answers so far. */
@@ -31,26 +63,12 @@ export function useAudit(setId: string, auditId: string | null) {
   });
 }
 
-/** How often, and how many times at most, a report is read again while it does not count the answers given yet. */
-const awaitAnswersMs = 500;
-const awaitAnswersReads = 40;
-
-/**
- * `GET …/audit`: the estimates per band, overall and along the production curve, and the set's
- * audits. With `awaiting`, the report is read again until it counts that many answers of that
- * audit: a first read still in flight when the last answer is stored is not read again when the
- * answer invalidates it, so the screen could otherwise keep an estimate without that answer.
- */
-export function useAuditReport(setId: string, enabled = true, awaiting?: { auditId: string; answered: number }) {
+/** `GET …/audit`: the estimates per band, overall and along the production curve, and the set's audits. */
+export function useAuditReport(setId: string, enabled = true) {
   return useQuery({
     queryKey: auditKeys.report(setId),
     queryFn: ({ signal }) => api.get(`${predictionSetApiPath(setId)}/audit`, auditReport, { signal }),
     enabled,
-    refetchInterval: (query) => {
-      if (!awaiting || query.state.dataUpdateCount >= awaitAnswersReads) return false;
-      const counted = query.state.data?.audits.find((audit) => audit.auditId === awaiting.auditId)?.answered ?? 0;
-      return counted < awaiting.answered ? awaitAnswersMs : false;
-    },
   });
 }
 

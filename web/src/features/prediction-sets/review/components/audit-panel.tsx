@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import { IconChartDots, IconCheck, IconDoorExit, IconX } from '@tabler/icons-react';
-import { useAuditReport } from '../api/audits';
+import { useAnswersSettled, useAuditReport } from '../api/audits';
 import { estimateWords } from '../audit-walk';
 
 interface AuditBarProps {
@@ -65,11 +65,11 @@ export function AuditBar({ answered, size, answer, choosingRight, chosen, hasTop
 
 /**
  * Every entry of the sample answered: the estimate of the top prediction's accuracy, and the ways
- * on. The screen counts an answer at once, so the report is read until it counts all `size`
- * answers of the audit.
+ * on. The screen counts an answer at once, so the report is read once no answer is on its way: a
+ * read begun before the last answer is stored would not count it.
  */
-export function AuditSummary({ setId, auditId, size, onLeave, onAccuracy }: { setId: string; auditId: string; size: number; onLeave: () => void; onAccuracy: () => void }) {
-  const report = useAuditReport(setId, true, { auditId, answered: size }).data;
+export function AuditSummary({ setId, size, onLeave, onAccuracy }: { setId: string; size: number; onLeave: () => void; onAccuracy: () => void }) {
+  const report = useAuditReport(setId, useAnswersSettled(setId)).data;
   const byEntries = report ? estimateWords(report.overall) : null;
   const byPeople = report?.byPeople ? estimateWords(report.byPeople.overall) : null;
   return (

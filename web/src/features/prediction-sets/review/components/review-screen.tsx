@@ -10,7 +10,7 @@ import { LiveJobProgressCard } from '../../../../components/live-job-progress-ca
 import { notifyReview } from '../../../../lib/notify';
 import { predictionSetKeys } from '../../../../lib/prediction-sets/prediction-set-keys';
 import { useLivePredictionSet } from '../../../../lib/prediction-sets/use-live-prediction-set';
-import { answerAudit, auditKeys, useAudit } from '../api/audits';
+import { auditKeys, useAnswerAudit, useAudit } from '../api/audits';
 import { usePredictionSetDetail } from '../api/get-prediction-set-detail';
 import { answeredCount, auditNeighbour, nextUnanswered } from '../audit-walk';
 import { similarEntriesKeys } from '../api/get-similar-entries';
@@ -189,6 +189,14 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
   const audit = useAudit(setId, auditId);
   // Answers given on this screen count at once, whatever an earlier read of the audit says.
   const [localAnswers, setLocalAnswers] = useState<{ auditId: string | null; answers: Record<string, boolean> }>({ auditId, answers: {} });
+  const answerAudit = useAnswerAudit(setId, (answer, failure) => {
+    setLocalAnswers((current) => {
+      const answers = { ...current.answers };
+      delete answers[answer.string];
+      return { ...current, answers };
+    });
+    notifyReview({ title: 'Answer not saved', color: 'red', message: `${answer.string}: ${failure.message}` });
+  });
   if (localAnswers.auditId !== auditId) setLocalAnswers({ auditId, answers: {} });
   const auditEntries = useMemo(
     () => audit.data?.entries.map((item) => (item.string in localAnswers.answers ? { ...item, correct: localAnswers.answers[item.string]! } : item)),
@@ -229,20 +237,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
     const answered = entry.string;
     setLocalAnswers((current) => (current.auditId === auditId ? { auditId, answers: { ...current.answers, [answered]: correct } } : current));
     setChoosingRight(null);
-    answerAudit(setId, auditId, correct ? { string: answered, correct } : { string: answered, correct, nodeURIs }).then(
-      () => {
-        void queryClient.invalidateQueries({ queryKey: auditKeys.all(setId) });
-        void queryClient.invalidateQueries({ queryKey: predictionSetKeys.entryReads(setId, answered) });
-      },
-      (failure: unknown) => {
-        setLocalAnswers((current) => {
-          const answers = { ...current.answers };
-          delete answers[answered];
-          return { ...current, answers };
-        });
-        notifyReview({ title: 'Answer not saved', color: 'red', message: `${answered}: ${failure instanceof Error ? failure.message : String(failure)}` });
-      },
-    );
+    answerAudit.mutate(correct ? { auditId, string: answered, correct } : { auditId, string: answered, correct, nodeURIs });
     const next = nextUnanswered(
       auditEntries.map((item) => (item.string === answered ? { ...item, correct } : item)),
       answered,
@@ -363,7 +358,7 @@ function ReviewWorkspace({ address, string, schemes, detail }: ReviewScreenProps
           </Group>
         </Alert>
       )}
-      {auditId !== null && auditEntries && auditDone && <AuditSummary setId={setId} auditId={auditId} size={auditEntries.length} onLeave={leaveAudit} onAccuracy={() => setAccuracyOpen(true)} />}
+      {auditId !== null && auditEntries && auditDone && <AuditSummary setId={setId} size={auditEntries.length} onLeave={leaveAudit} onAccuracy={() => setAccuracyOpen(true)} />}
       {inAudit && entry && draft && (
         <AuditBar
           answered={answeredCount(auditEntries!)}
