@@ -11,6 +11,8 @@ export interface ClassifierExample {
 const tableBits = 21;
 /** The starting learning rate, decaying linearly to 0 over the one pass. */
 const learningRate = 1;
+/** Examples learned from at most (a seeded sample beyond): the pass's cost stays bounded however many titles are known. */
+const maxExamples = 400_000;
 
 /**
  * A title's hashed features: its words, each word with the next, and the character 3- and 4-grams
@@ -63,7 +65,7 @@ function hashedFeatures(norm: string, out: number[]): number[] {
  * 4-grams, each (feature, child) pair with a weight of its own (full rank, unlike an embedding).
  * A code's probability is the product of the branchings along its path, so a title costs the
  * children of a few nodes, not every code. Learned in one pass of stochastic gradient descent over
- * the examples in a seeded order, the learning rate decaying linearly. Where nearest neighbours
+ * the examples (at most maxExamples of them) in a seeded order, the learning rate decaying linearly. Where nearest neighbours
  * need a known title close to the query, this learns which pieces of titles ('vaktare', 'knecht',
  * 'smed') tell a code apart from its siblings.
  */
@@ -92,11 +94,12 @@ export class CodeTreeClassifier {
     const features: number[] = [];
     const probabilities = new Float64Array(64);
     const path: number[] = [];
-    for (let step = 0; step < order.length; step++) {
+    const steps = Math.min(order.length, maxExamples);
+    for (let step = 0; step < steps; step++) {
       const example = examples[order[step]!]!;
       hashedFeatures(example.norm, features);
       if (features.length === 0) continue;
-      const rate = learningRate * (1 - step / order.length) * Math.min(1, example.weight);
+      const rate = learningRate * (1 - step / steps) * Math.min(1, example.weight);
       model.pathOf(model.leaves.get(example.code)!, path);
       let node = 0;
       for (const target of path) {

@@ -38,8 +38,8 @@ const otherLanguage = 0.25;
 
 /** How much the classifier's probability of a code counts, against the share of the neighbours' and centroids' votes it has. */
 const classifierWeight = 0.75;
-/** The classifier's likeliest codes added to the neighbours' candidates. */
-const classifierCandidates = 3;
+/** The classifier's likeliest code (down the tree's likeliest branches) joins the neighbours' candidates. */
+const classifierCandidates = 1;
 
 /** What the coder learns from its examples: the nearest-neighbour index, over its vectors the codes' centroids, and the classifier over the codes' tree. */
 interface Models {
@@ -84,7 +84,8 @@ export interface PredictOptions {
  * The built-in coder: nearest neighbours over known coded titles (character 3-grams and words,
  * TF-IDF, cosine), an exact normalised match winning outright, the codes' centroids over the same
  * vectors weighing in on the neighbours' candidates (so a spelling never seen leans to the code
- * whose titles share its pieces), known titles of another language than the query's counting
+ * whose titles share its pieces), a linear classifier over the codes' tree adding its probability of
+ * each candidate (the pieces that tell sibling codes apart), known titles of another language than the query's counting
  * less, and confidences calibrated on held-out examples (isotonic), one calibration per kind of
  * evidence, lowered further for a language whose own held-out titles were right less often. Built from weighted examples: reviews weigh more than datasets, datasets more than
  * labels and links.
@@ -276,7 +277,7 @@ function rawPrediction({ index, centroids, classifier }: Models, norm: string, a
 function classified(classifier: CodeTreeClassifier, norm: string, votes: Map<string, number>, voteTotal: number, nearest: number, allowed: ReadonlySet<string> | undefined): RawPrediction | null {
   const query = classifier.query(norm);
   const candidates = [...votes].sort((a, b) => b[1] - a[1]).slice(0, centroidCount);
-  for (const { code } of classifier.best(query, classifierCandidates)) {
+  for (const { code } of classifier.best(query, classifierCandidates, 1)) {
     if ((!allowed || allowed.has(code)) && !candidates.some(([known]) => known === code)) candidates.push([code, 0]);
   }
   if (candidates.length === 0) return null;
