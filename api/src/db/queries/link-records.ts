@@ -177,7 +177,7 @@ export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLink
 async function copyLinkRecordLines(client: pg.PoolClient, pieces: AsyncIterable<Buffer>): Promise<void> {
   await client.query('SAVEPOINT link_records_copy');
   const copy = new TableCopy(client, `COPY link_records (${linkRecordColumns}) FROM STDIN`);
-  // Kept until the COPY is over: the fallback writes them again.
+  // Kept until the COPY is over (Postgres refuses a key at its end): the fallback writes them again.
   const written: Buffer[] = [];
   try {
     for await (const piece of pieces) {
@@ -190,8 +190,6 @@ async function copyLinkRecordLines(client: pg.PoolClient, pieces: AsyncIterable<
     await copy.abort();
     if ((error as { code?: string }).code !== '23505') throw error;
     await client.query('ROLLBACK TO SAVEPOINT link_records_copy');
-    // The pieces not written when the COPY failed.
-    for await (const piece of pieces) written.push(piece);
     await client.query('CREATE TEMPORARY TABLE link_records_in (LIKE link_records) ON COMMIT DROP');
     const again = new TableCopy(client, `COPY link_records_in (${linkRecordColumns}) FROM STDIN`);
     try {
