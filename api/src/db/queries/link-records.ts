@@ -177,7 +177,7 @@ export async function copyLinkRecords(client: pg.PoolClient, links: WeightedLink
 async function copyLinkRecordLines(client: pg.PoolClient, pieces: AsyncIterable<Buffer>): Promise<void> {
   await client.query('SAVEPOINT link_records_copy');
   const copy = new TableCopy(client, `COPY link_records (${linkRecordColumns}) FROM STDIN`);
-  // Kept until the COPY is over (Postgres refuses a key at its end): the fallback writes them again.
+  // Kept until the COPY is over: the fallback writes them all again (a COPY Postgres refused takes no more writes, but the loop still reads every piece).
   const written: Buffer[] = [];
   try {
     for await (const piece of pieces) {
