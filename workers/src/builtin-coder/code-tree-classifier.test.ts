@@ -40,6 +40,15 @@ describe('the classifier over the codes tree', () => {
     expect(classifier.probabilities(classifier.query(''), codes)).toEqual([0, 0, 0, 0, 0]);
   });
 
+  it('reads the language of a title: the same letters lean to the code they have in its language', () => {
+    // 'mag' is a warehouse ('magazijn') in Dutch titles, a master of arts ('magister') in Swedish ones.
+    const inLanguage = (title: string, code: string, lang: string): ClassifierExample => ({ ...coded(title, code), lang });
+    const world = Array.from({ length: 40 }, () => [inLanguage('mag', '39140', 'nl'), inLanguage('mag', '13200', 'sv'), inLanguage('mag chef', '39140', 'nl'), inLanguage('fil mag', '13200', 'sv')]).flat();
+    const bilingual = CodeTreeClassifier.train(world);
+    expect(bilingual.best(bilingual.query('mag', 'nl'), 1)[0]?.code).toBe('39140');
+    expect(bilingual.best(bilingual.query('mag', 'sv'), 1)[0]?.code).toBe('13200');
+  });
+
   it('lists its likeliest codes best first, and learns the same from the same examples', () => {
     const query = classifier.query(coderNorm('vapensmed'));
     const found = classifier.best(query, 3);

@@ -1,10 +1,11 @@
 import { seededRandom } from '@og/shared/domain/seeded-random';
 
-/** One example the classifier learns from: a normalised title and its code. */
+/** One example the classifier learns from: a normalised title, its code and, when known, its language. */
 export interface ClassifierExample {
   norm: string;
   code: string;
   weight: number;
+  lang?: string;
 }
 
 /** Bits of the hashed weight table: 2²¹ weights (8 MB) hold every (feature, branch) pair with few collisions. */
@@ -15,10 +16,11 @@ const learningRate = 1;
 const maxExamples = 400_000;
 
 /**
- * A title's hashed features: its words, each word with the next, and the character 3- and 4-grams
- * of each word padded with spaces (32-bit FNV-1a, computed from the characters without strings made).
+ * A title's hashed features: its words, each word with the next, the character 3- and 4-grams of
+ * each word padded with spaces (32-bit FNV-1a, computed from the characters without strings made),
+ * and its language when known (each language's codes are not equally common).
  */
-function hashedFeatures(norm: string, out: number[]): number[] {
+function hashedFeatures(norm: string, lang: string | undefined, out: number[]): number[] {
   out.length = 0;
   let previous = 0;
   let wordHash = 0x811c9dc5;
@@ -55,14 +57,19 @@ function hashedFeatures(norm: string, out: number[]): number[] {
     endWord();
     start = at + 1;
   }
+  if (lang && out.length > 0) {
+    let langHash = 0x2c1b3c6d;
+    for (let at = 0; at < lang.length; at++) langHash = Math.imul(langHash ^ lang.charCodeAt(at), 0x01000193);
+    out.push(langHash | 0);
+  }
   return out;
 }
 
 /**
  * A supervised linear classifier over the codes' tree (a hierarchical softmax): the codes are the
  * leaves of the tree of their prefixes ('8', '83', '831', '8311', '83110'), and at each branching a
- * softmax over the children reads the title's hashed words, word pairs and character 3- and
- * 4-grams, each (feature, child) pair with a weight of its own (full rank, unlike an embedding).
+ * softmax over the children reads the title's hashed words, word pairs, character 3- and 4-grams
+ * and language, each (feature, child) pair with a weight of its own (full rank, unlike an embedding).
  * A code's probability is the product of the branchings along its path, so a title costs the
  * children of a few nodes, not every code. Learned in one pass of stochastic gradient descent over
  * the examples (at most maxExamples of them) in a seeded order, the learning rate decaying linearly. Where nearest neighbours
@@ -97,7 +104,7 @@ export class CodeTreeClassifier {
     const steps = Math.min(order.length, maxExamples);
     for (let step = 0; step < steps; step++) {
       const example = examples[order[step]!]!;
-      hashedFeatures(example.norm, features);
+      hashedFeatures(example.norm, example.lang, features);
       if (features.length === 0) continue;
       const rate = learningRate * (1 - step / steps) * Math.min(1, example.weight);
       model.pathOf(model.leaves.get(example.code)!, path);
@@ -154,9 +161,9 @@ export class CodeTreeClassifier {
     return out.reverse();
   }
 
-  /** A title read for `probabilities` and `best`: its features, and each node's children's log-probabilities once worked out. */
-  query(norm: string): ClassifierQuery {
-    return { features: hashedFeatures(norm, []), logProbabilities: new Map() };
+  /** A title (in its language, when known) read for `probabilities` and `best`: its features, and each node's children's log-probabilities once worked out. */
+  query(norm: string, lang?: string): ClassifierQuery {
+    return { features: hashedFeatures(norm, lang, []), logProbabilities: new Map() };
   }
 
   private logProbabilities(node: number, query: ClassifierQuery): Float64Array {

@@ -260,7 +260,7 @@ function rawPrediction({ index, centroids, classifier }: Models, norm: string, a
       neighbourTotal += vote;
     }
   }
-  if (evidence === 'near') return classified(classifier, norm, votes, neighbourTotal, nearest, allowed);
+  if (evidence === 'near') return classified(classifier, norm, lang, votes, neighbourTotal, nearest, allowed);
   const ranked = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
   if (ranked.length === 0) return null;
   // The known title's share for its top code, surer with more evidence behind it.
@@ -274,8 +274,16 @@ function rawPrediction({ index, centroids, classifier }: Models, norm: string, a
  * probability of it; the score is how close the nearest title is times the top code's share of
  * the whole.
  */
-function classified(classifier: CodeTreeClassifier, norm: string, votes: Map<string, number>, voteTotal: number, nearest: number, allowed: ReadonlySet<string> | undefined): RawPrediction | null {
-  const query = classifier.query(norm);
+function classified(
+  classifier: CodeTreeClassifier,
+  norm: string,
+  lang: string | undefined,
+  votes: Map<string, number>,
+  voteTotal: number,
+  nearest: number,
+  allowed: ReadonlySet<string> | undefined,
+): RawPrediction | null {
+  const query = classifier.query(norm, lang);
   const candidates = [...votes].sort((a, b) => b[1] - a[1]).slice(0, centroidCount);
   for (const { code } of classifier.best(query, classifierCandidates, 1)) {
     if ((!allowed || allowed.has(code)) && !candidates.some(([known]) => known === code)) candidates.push([code, 0]);
