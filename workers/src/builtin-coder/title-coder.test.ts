@@ -34,6 +34,18 @@ describe('the built-in coder', () => {
     expect(coder.predict('fish monger')[0]?.code).toBe('41030');
   });
 
+  it('codes another spelling of a known title as the title: doubled letters, ij for y, parts of a compound apart', () => {
+    const spelt = TitleCoder.build([
+      ...examples,
+      ...Array.from({ length: 30 }, () => ({ ...coded('timmerman', '95410'), lang: 'nl' })),
+      ...Array.from({ length: 30 }, () => ({ ...coded('wijnkoper', '41025'), lang: 'nl' })),
+      ...Array.from({ length: 30 }, () => ({ ...coded('boerenknecht', '62105'), lang: 'nl' })),
+    ]);
+    expect(spelt.predict('timerman', { lang: 'nl' })[0]?.code).toBe('95410');
+    expect(spelt.predict('wynkoper', { lang: 'nl' })[0]?.code).toBe('41025');
+    expect(spelt.predict('boeren knecht')[0]?.code).toBe('62105');
+  });
+
   it('gives nothing for a title like no known one, rather than a guess', () => {
     expect(coder.predict('xyzzy qwpl')).toEqual([]);
     expect(coder.predict('')).toEqual([]);

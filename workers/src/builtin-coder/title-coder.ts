@@ -2,6 +2,7 @@ import { seededRandom } from '@og/shared/domain/seeded-random';
 import { CodeCentroids } from './code-centroids.js';
 import { CodeTreeClassifier } from './code-tree-classifier.js';
 import { IsotonicCalibration } from './isotonic-calibration.js';
+import { spellingKey } from './spelling-key.js';
 import { coderNorm } from './title-features.js';
 import { type CodedTitle, TitleIndex, type TitleQuery } from './title-index.js';
 
@@ -13,9 +14,9 @@ export interface CodePrediction {
 /**
  * How a title was coded: from the same title known (normalised) in its language (or either's
  * language not known), the same title known only in another language (a false friend as often
- * as not), or from similar ones.
+ * as not), the same title in another spelling (by spelling key, in its language), or from similar ones.
  */
-type Evidence = 'exact' | 'exactElsewhere' | 'near';
+type Evidence = 'exact' | 'exactElsewhere' | 'variant' | 'near';
 
 interface RawPrediction {
   evidence: Evidence;
@@ -46,11 +47,37 @@ interface Models {
   index: TitleIndex;
   centroids: CodeCentroids;
   classifier: CodeTreeClassifier;
+  variants: SpellingVariants;
 }
 
 function buildModels(examples: readonly CodedTitle[], classifier: CodeTreeClassifier): Models {
   const index = TitleIndex.build(examples);
-  return { index, centroids: CodeCentroids.build(index), classifier };
+  return { index, centroids: CodeCentroids.build(index), classifier, variants: spellingVariants(index) };
+}
+
+/** The known titles by spelling key: the first title of a key, and, for a key several titles share, all of them. */
+interface SpellingVariants {
+  first: Map<string, number>;
+  several: Map<string, number[]>;
+}
+
+function spellingVariants(index: TitleIndex): SpellingVariants {
+  const first = new Map<string, number>();
+  const several = new Map<string, number[]>();
+  index.norms.forEach((norm, doc) => {
+    const key = spellingKey(norm);
+    const known = first.get(key);
+    if (known === undefined) first.set(key, doc);
+    else several.set(key, [...(several.get(key) ?? [known]), doc]);
+  });
+  return { first, several };
+}
+
+/** The known titles spelt like `norm` (the same spelling key) in its language (or either's not known). */
+function variantsOf({ index, variants }: Models, norm: string, lang: string | undefined): number[] {
+  const key = spellingKey(norm);
+  const docs = variants.several.get(key) ?? (variants.first.has(key) ? [variants.first.get(key)!] : []);
+  return docs.filter((doc) => !lang || !index.langs[doc] || index.langs[doc] === lang);
 }
 
 /** The centroid cosines of the codes the neighbours voted for most, highest first. */
@@ -82,7 +109,7 @@ export interface PredictOptions {
 
 /**
  * The built-in coder: nearest neighbours over known coded titles (character 3-grams and words,
- * TF-IDF, cosine), an exact normalised match winning outright, the codes' centroids over the same
+ * TF-IDF, cosine), an exact normalised match winning outright (or, failing one, the same title in another spelling), the codes' centroids over the same
  * vectors weighing in on the neighbours' candidates (so a spelling never seen leans to the code
  * whose titles share its pieces), a linear classifier over the codes' tree adding its probability of
  * each candidate (the pieces that tell sibling codes apart), known titles of another language than the query's counting
@@ -196,6 +223,7 @@ function calibrate(examples: readonly CodedTitle[], seed: number): { calibration
   const all: Record<Evidence, IsotonicCalibration> = {
     exact: IsotonicCalibration.fit(of('exact'), { prior: 0.8, strength: 10 }),
     exactElsewhere: IsotonicCalibration.fit(of('exactElsewhere'), { prior: 0.4, strength: 10 }),
+    variant: IsotonicCalibration.fit(of('variant'), { prior: 0.6, strength: 10 }),
     near: IsotonicCalibration.fit(of('near'), { prior: 0.3, strength: 10 }),
   };
   const byLanguageAts = new Map<string, number[]>();
@@ -215,8 +243,9 @@ function calibrate(examples: readonly CodedTitle[], seed: number): { calibration
 }
 
 /** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */
-function rawPrediction({ index, centroids, classifier }: Models, norm: string, allowed: ReadonlySet<string> | undefined, lang: string | undefined): RawPrediction | null {
+function rawPrediction(models: Models, norm: string, allowed: ReadonlySet<string> | undefined, lang: string | undefined): RawPrediction | null {
   if (!norm) return null;
+  const { index, centroids, classifier } = models;
   const votes = new Map<string, number>();
   const exact = index.exact(norm);
   let evidence: Evidence = 'near';
@@ -229,6 +258,16 @@ function rawPrediction({ index, centroids, classifier }: Models, norm: string, a
     }
     const exactLang = index.langs[exact];
     if (total > 0) evidence = lang && exactLang && exactLang !== lang ? 'exactElsewhere' : 'exact';
+  } else {
+    // The same title in another spelling ('timerman', 'wynkoper', 'boeren knecht'), in the title's language: its codes as an exact match's, calibrated apart.
+    for (const doc of variantsOf(models, norm, lang)) {
+      for (const { code, weight } of index.codes[doc]!) {
+        if (allowed && !allowed.has(code)) continue;
+        votes.set(code, (votes.get(code) ?? 0) + weight);
+        total += weight;
+      }
+    }
+    if (total > 0) evidence = 'variant';
   }
   const query = index.query(norm);
   const neighbours = index.neighbours(query, neighbourCount);
