@@ -1,7 +1,7 @@
 import { type Database, inTransaction } from '../db/database.js';
 import { copyLinkRecords, type LinkMaker, type WeightedLinkEnds } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { iri, ntriple, type SparqlFragment } from '../sparql/sparql-builder.js';
+import { iri } from '../sparql/sparql-builder.js';
 import { forEachIriTriple, relationOfIri, type StoredLink } from './link-queries.js';
 
 /**
@@ -27,28 +27,37 @@ export async function existingLinks(schemes: SchemeContext, graph: string): Prom
 const triplesPerTurn = 2_500;
 
 /**
- * The links as N-Triples lines; each code's IRI checked once, however many links it has, and each
- * relation's once (not a fresh predicate string a link to look up). Made {@link triplesPerTurn}
- * links at a time, the event loop let run between: 100,000 links are 16 MB of text.
+ * The links as N-Triples lines, each written from one template: each code's `<IRI>` is checked
+ * and made once, however many links it has (and a link's first code once for the run of links
+ * that share it, as the records' key order has them), each relation's once. Made
+ * {@link triplesPerTurn} links at a time, the event loop let run between: 100,000 links are 16 MB
+ * of text.
  */
 async function linkTriples(links: StoredLink[]): Promise<string> {
-  const terms = new Map<string, SparqlFragment>();
+  const terms = new Map<string, string>();
   const term = (value: string) => {
-    let fragment = terms.get(value);
-    if (!fragment) terms.set(value, (fragment = iri(value)));
-    return fragment;
+    let text = terms.get(value);
+    if (text === undefined) terms.set(value, (text = iri(value).text));
+    return text;
   };
-  const relations = new Map<string, SparqlFragment>();
+  const relations = new Map<string, string>();
   const relation = (name: string) => {
-    let fragment = relations.get(name);
-    if (!fragment) relations.set(name, (fragment = iri(`http://www.w3.org/2004/02/skos/core#${name}`)));
-    return fragment;
+    let text = relations.get(name);
+    if (text === undefined) relations.set(name, (text = iri(`http://www.w3.org/2004/02/skos/core#${name}`).text));
+    return text;
   };
+  let first = '';
+  let firstTerm = '';
   const parts: string[] = [];
   for (let start = 0; start < links.length; start += triplesPerTurn) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    const lines = links.slice(start, start + triplesPerTurn).map((link) => ntriple(term(link.first), relation(link.relation), term(link.second)));
-    parts.push(`${lines.join('\n')}\n`);
+    let text = '';
+    for (let index = start, end = Math.min(start + triplesPerTurn, links.length); index < end; index++) {
+      const link = links[index]!;
+      if (link.first !== first) firstTerm = term((first = link.first));
+      text += `${firstTerm} ${relation(link.relation)} ${term(link.second)} .\n`;
+    }
+    parts.push(text);
   }
   return parts.join('');
 }

@@ -121,17 +121,19 @@ export async function readCrosswalk(
       if (row.weight !== undefined) weights.add(link, sourceValue, row.weight);
     }
   };
-  for await (const row of file.rows) {
-    if (++rows % rowsPerReport === 0) await onRows(rows);
-    const sourceValue = row.sourceCode ? findCode(iris, source, codes.source, row.sourceCode, row.sourceIri) : null;
-    const targetValue = row.targetCode ? findCode(iris, target, codes.target, row.targetCode, row.targetIri) : null;
-    if (row.relation) readRelations++;
-    weights.check(row);
-    if (!row.sourceCode) refuse(row, 'no source code');
-    else if (!row.targetCode) refuse(row, 'no target code');
-    else if (row.negated) reject(row, sourceValue, targetValue);
-    else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
-    else take(row, sourceValue, targetValue, row.relation ?? input.relation);
+  for await (const batch of file.batches) {
+    for (const row of batch) {
+      if (++rows % rowsPerReport === 0) await onRows(rows);
+      const sourceValue = row.sourceCode ? findCode(iris, source, codes.source, row.sourceCode, row.sourceIri) : null;
+      const targetValue = row.targetCode ? findCode(iris, target, codes.target, row.targetCode, row.targetIri) : null;
+      if (row.relation) readRelations++;
+      weights.check(row);
+      if (!row.sourceCode) refuse(row, 'no source code');
+      else if (!row.targetCode) refuse(row, 'no target code');
+      else if (row.negated) reject(row, sourceValue, targetValue);
+      else if (row.badRelation !== undefined) unreadRelation.push({ row, sourceValue, targetValue });
+      else take(row, sourceValue, targetValue, row.relation ?? input.relation);
+    }
   }
   const relationColumnIgnored = readRelations === 0 && unreadRelation.length > 0;
   for (const { row, sourceValue, targetValue } of unreadRelation) {

@@ -6,7 +6,7 @@ import { type CrosswalkSchemes, type CsvReading, findCsvColumns, readCsvRow } fr
 import { decodeFileText, TextAhead } from './file-text.js';
 import { type MetadataLine, readSssomMetadata, type SssomMetadata } from './sssom-metadata.js';
 import { describeSssomColumns, findSssomColumns, readSssomRow } from './sssom-table.js';
-import { readTableRows, type TableRow } from './table-rows.js';
+import { readTableRowBatches, type TableRow } from './table-rows.js';
 
 /**
  * Reading a crosswalk file for the `crosswalk.import` job: the file's bytes in, its rows out, as
@@ -36,8 +36,10 @@ export interface CrosswalkFile {
   header: string[];
   /** Which columns are read as what. */
   columns: CrosswalkColumns;
-  /** Every row, in file order: read as it is asked for, once. */
+  /** Every row, in file order: read as it is asked for, once. Read either `rows` or `batches`, not both. */
   rows: AsyncGenerator<CrosswalkRow>;
+  /** The same rows a piece of the file at a time (never an empty batch): an import's reading costs a step of the generators per piece, not per row. */
+  batches: AsyncGenerator<CrosswalkRow[]>;
 }
 
 /** Who else looks at the table: `onTableRow` is given each row's cells as written, just before the row is read (the preview looks at the columns an import does not read). */
@@ -74,18 +76,20 @@ async function readStart(text: TextAhead, schemes: CrosswalkSchemes, reading: Cs
   const dialect: CsvDialect = format === 'sssom' ? { delimiter: '\t', newline: detectCsvDialect(head).newline } : detectCsvDialect(head);
 
   const headerLine = text.linesTaken + 1;
-  const table = readTableRows(text.rest(), dialect, headerLine);
-  const header = await table.next();
-  if (header.done) {
+  const table = readTableRowBatches(text.rest(), dialect, headerLine);
+  const first = await table.next();
+  if (first.done) {
     throw new CrosswalkFileError(headerLine, metadata ? 'the SSSOM metadata block is not followed by a table (subject_id, predicate_id, object_id…).' : 'the file has no header line.');
   }
-  const names = header.value.cells.map((name) => name.trim());
+  const [headerRow, ...firstRows] = first.value;
+  const names = headerRow!.cells.map((name) => name.trim());
+  const rowsAfterHeader = rowBatchesAfter({ rows: firstRows }, table);
   if (metadata) {
-    const columns = findSssomColumns(names, header.value.line);
-    return { format, metadata, header: names, columns: describeSssomColumns(names, columns), rows: crosswalkRows(table, (row) => readSssomRow(row, columns, metadata), watch) };
+    const columns = findSssomColumns(names, headerRow!.line);
+    return { format, metadata, header: names, columns: describeSssomColumns(names, columns), ...crosswalkRows(rowsAfterHeader, (row) => readSssomRow(row, columns, metadata), watch) };
   }
-  const columns = findCsvColumns(names, header.value.line, schemes, reading);
-  return { format, metadata, header: names, columns: columns.described, rows: crosswalkRows(table, (row) => readCsvRow(row, columns), watch) };
+  const columns = findCsvColumns(names, headerRow!.line, schemes, reading);
+  return { format, metadata, header: names, columns: columns.described, ...crosswalkRows(rowsAfterHeader, (row) => readCsvRow(row, columns), watch) };
 }
 
 /** The `#` lines at the top of the file, without their `#`. */
@@ -98,10 +102,52 @@ async function takeMetadataBlock(text: TextAhead): Promise<MetadataLine[]> {
   return lines;
 }
 
-async function* crosswalkRows(table: AsyncGenerator<TableRow>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): AsyncGenerator<CrosswalkRow> {
-  for await (const row of table) {
-    watch.onTableRow?.(row);
-    const link = read(row);
-    if (link) yield link;
+/**
+ * The rows the header's batch holds after it, then the table's other batches; leaving early lets
+ * go of the table. The first rows come in a holder the generator empties: a parameter would stay
+ * in the generator's frame to its end, and with it the whole first piece of the file (a MiB).
+ */
+async function* rowBatchesAfter(first: { rows: TableRow[] | null }, table: AsyncGenerator<TableRow[]>): AsyncGenerator<TableRow[]> {
+  try {
+    const rows = first.rows!;
+    first.rows = null;
+    if (rows.length) yield rows;
+    yield* table;
+  } finally {
+    await table.return(undefined);
   }
+}
+
+/** The table's rows read as crosswalk rows, one at a time or as batches (one or the other is read). */
+function crosswalkRows(table: AsyncGenerator<TableRow[]>, read: (row: TableRow) => CrosswalkRow | null, watch: CrosswalkFileWatch): Pick<CrosswalkFile, 'rows' | 'batches'> {
+  const batches = (async function* () {
+    for await (const rows of table) {
+      const batch: CrosswalkRow[] = [];
+      let error: unknown = null;
+      for (const row of rows) {
+        watch.onTableRow?.(row);
+        try {
+          const link = read(row);
+          if (link) batch.push(link);
+        } catch (unread) {
+          // The rows before it are given first, as one at a time they would be.
+          error = unread;
+          break;
+        }
+      }
+      if (batch.length) yield batch;
+      if (error) throw error;
+    }
+  })();
+  // Its own walk of the table, so that each row's `onTableRow` comes just before that row is given.
+  const rows = (async function* () {
+    for await (const tableRows of table) {
+      for (const row of tableRows) {
+        watch.onTableRow?.(row);
+        const link = read(row);
+        if (link) yield link;
+      }
+    }
+  })();
+  return { rows, batches };
 }
