@@ -26,6 +26,14 @@ SELECT ?code ?name ?notation ?description ?broader WHERE {
 } ${orderByCode(paging)}`);
 }
 
+/** Every code of a scheme with its notation only: what a file's codes are matched against, without the names, descriptions and link counts of a tree. */
+export function selectCodeNotations(iris: SchemeIris, scheme: SchemeId, paging: ResultPaging): string {
+  return toQueryText(sparql`
+SELECT ?code ?notation WHERE {
+  GRAPH ${iri(iris.graph(scheme))} { ?code skos:inScheme ${iri(iris.scheme(scheme))} ; skos:notation ?notation }
+} ${orderByCode(paging)}`);
+}
+
 /** One code, by IRI. */
 export function selectCode(iris: SchemeIris, scheme: SchemeId, codeIri: string): string {
   return toQueryText(sparql`

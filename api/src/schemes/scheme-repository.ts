@@ -3,7 +3,7 @@ import { isSchemeId, type SchemeId, schemeIds } from '@og/shared/domain/schemes'
 import type { Bindings, TripleStore } from '../sparql/triple-store.js';
 import { codeVersion } from './code-version.js';
 import type { SchemeIris } from './scheme-iris.js';
-import { selectCode, selectCodes, selectLinkCounts, selectLinksOf } from './scheme-queries.js';
+import { selectCode, selectCodeNotations, selectCodes, selectLinkCounts, selectLinksOf } from './scheme-queries.js';
 
 /** Reads codes and links of schemes from the triple store into the API's shapes. */
 export class SchemeRepository {
@@ -42,6 +42,17 @@ export class SchemeRepository {
       lookup[value] = this.record(scheme, value, row, linkCounts.get(row.code!.value) ?? 0);
     }
     return lookup;
+  }
+
+  /** Every code's notation by the code's value (a code's first notation, as {@link readCodes} keeps it). */
+  async readNotations(scheme: SchemeId): Promise<Map<string, string>> {
+    const rows = await this.store.select(selectCodeNotations(this.iris, scheme, { pageable: this.store.rowCapped }));
+    const notations = new Map<string, string>();
+    for (const row of rows) {
+      const value = this.iris.valueOf(scheme, row.code!.value);
+      if (value !== null && !notations.has(value)) notations.set(value, row.notation!.value);
+    }
+    return notations;
   }
 
   /** One code, or null when the scheme has no such code. */

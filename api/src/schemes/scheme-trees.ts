@@ -46,6 +46,13 @@ export class SchemeTrees {
     return pending;
   }
 
+  /** The tree when the one in memory is the scheme's current revision; null rather than build it. */
+  async ifFresh(scheme: SchemeId): Promise<CachedTree | null> {
+    const cached = this.cache.get(scheme);
+    if (!cached) return null;
+    return cached.revision === (await this.revisions.current(scheme)) ? cached : null;
+  }
+
   private async build(scheme: SchemeId, revision: string): Promise<CachedTree> {
     const lookup = await this.repository.readCodes(scheme);
     const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
