@@ -68,7 +68,11 @@ function spellingVariants(index: TitleIndex): SpellingVariants {
     const key = spellingKey(norm);
     const known = first.get(key);
     if (known === undefined) first.set(key, doc);
-    else several.set(key, [...(several.get(key) ?? [known]), doc]);
+    else {
+      const shared = several.get(key);
+      if (shared) shared.push(doc);
+      else several.set(key, [known, doc]);
+    }
   });
   return { first, several };
 }
