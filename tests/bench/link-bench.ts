@@ -10,6 +10,7 @@ import type { JobRun } from '../../shared/src/contracts/jobs.js';
 import { type LinkMaps, type LinkRelation, linkRelations } from '../../shared/src/contracts/links.js';
 import type { SchemeId } from '../../shared/src/domain/schemes.js';
 import type { HttpClient } from '../support/http-client.js';
+import { waitForJob } from '../support/jobs.js';
 import { startTestEnvironment, type TestEnvironment } from '../support/test-environment.js';
 import { median, percentile, timed } from './bench-table.js';
 import { random } from './census-generator.js';
@@ -111,14 +112,8 @@ const importRuns = 3;
 async function removeCrosswalkSet(client: HttpClient, setId: string): Promise<void> {
   const response = await client.request('DELETE', `/api/crosswalks/sets/${encodeURIComponent(setId)}`);
   if (response.status !== 202) throw new Error(`DELETE /api/crosswalks/sets/${setId} answered ${response.status}: ${await response.text()}`);
-  const { jobId } = (await response.json()) as { jobId: string };
-  for (const deadline = Date.now() + 10 * 60_000; ; ) {
-    const job = (await (await client.get(`/api/jobs/${encodeURIComponent(jobId)}`)).json()) as JobRun;
-    if (job.state === 'failed') throw new Error(`The removal of crosswalk set ${setId} failed: ${job.error}`);
-    if (job.state === 'completed') return;
-    if (Date.now() > deadline) throw new Error(`The removal of crosswalk set ${setId} did not finish within 10 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const job = await waitForJob(client, ((await response.json()) as { jobId: string }).jobId, 10 * 60_000);
+  if (job.state === 'failed') throw new Error(`The removal of crosswalk set ${setId} failed: ${job.error}`);
 }
 
 interface Code {

@@ -15,8 +15,8 @@ export interface SchemeCodes {
  * A scheme's codes as files name them: from its tree when the one in memory is current, else from
  * a read of the codes' notations only. A link change makes both schemes' trees stale (a tree
  * counts each code's links), and rebuilding one reads every name, description and link count in
- * one synchronous query of the embedded store (ESCO's with 100,000 links: 170 ms on the event
- * loop), where the notations take 15–40 ms.
+ * one synchronous query of the embedded store, holding the event loop many times longer than
+ * the notations do.
  */
 export async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Promise<SchemeCodes> {
   const fresh = await schemes.trees.ifFresh(scheme);

@@ -120,9 +120,8 @@ const removableWhere = 'set_id = $1 AND confirmed_at IS NULL AND source IS NOT D
 
 /**
  * Fresh planner statistics of `link_records`. A set imported moments ago is not yet in them
- * (autovacuum analyses the table a minute or so later); planned on the old ones, the removal's
- * DELETE of a chunk joins the chunk to every row of the set (30 s a chunk of 1,000 at 100,000
- * links) rather than looking each link up by its key (10 ms).
+ * (autovacuum analyses the table later); planned on the old ones, the removal's DELETE of a chunk
+ * joins the chunk to every row of the set rather than looking each link up by its key.
  */
 export async function analyzeLinkRecords(db: Queryable): Promise<void> {
   await db.query('ANALYZE link_records');
