@@ -1,53 +1,26 @@
 /**
- * The embedded triple store (DESIGN.md §2): Oxigraph (WASM) in this process, kept in memory and
- * persisted under one directory as a snapshot and an update log (./store-files.ts), with a `lock`
- * file holding the pid of the process that has the store open (./store-lock.ts).
+ * The embedded triple store (DESIGN.md §2): Oxigraph in this process, persisted under one
+ * directory as a snapshot and an update log, with a `lock` file holding the pid of the process
+ * that has the store open (./store-lock.ts).
  *
- * Every `update()` and `loadGraph()` is applied in memory, then committed to the update log; it
- * resolves once its record is durable. Snapshot, update log, group commit, recovery (on open and
- * after a failed append) and compaction are the durability's (./store-durability.ts); this
- * adapter keeps the reads, the loading and the query replica, and waits for the durability so
- * that nobody reads what a crash could still take back.
+ * The store itself (./store-engine.ts) runs on a thread of its own (./store-thread.ts): Oxigraph
+ * works synchronously, and a crosswalk's load, a compaction's dump or the garbage collection of
+ * its memory would otherwise hold the process's event loop (every request, job and socket of an
+ * all-in-one process) for as long. This side holds the lock, sends each call to the thread in
+ * the order it is made (so a read sent after a write was acknowledged sees it) and gives back the
+ * thread's answer, or its error as the class it was (./store-errors.ts).
  *
- * Researchers' read-only queries (`queryRaw`, the `/api/sparql` endpoint) run on a replica of the
- * store in a worker thread (./query-replica.ts), made at the first such query from the store's
- * quads and then given every operation once it is durable: a slow query blocks nothing else, and
- * one past its deadline is stopped by ending that thread (the next query makes a new replica).
- *
- * Limitations:
- * - The app's own reads (`select`, `ask`, `construct`) run on the calling thread: Oxigraph
- *   evaluates synchronously and cannot be interrupted, so a deadline is checked before and after
- *   them. They are the builder's small, bounded queries.
- * - The log records operations, not their effects. Updates that call NOW(), RAND(), UUID(),
- *   STRUUID() or BNODE() would replay to other values, so after one the store compacts at once
- *   (the snapshot keeps the values that were seen) before acknowledging it.
- * - As in SPARQL 1.1, the default graph is its own graph here (Virtuoso instead answers queries
- *   without GRAPH from the union of all graphs); the app always names its graphs.
+ * If the thread stops (a crash, the memory it may use), the calls in flight fail and the next one
+ * starts a new thread, which opens the store again from its files: every acknowledged write is
+ * there, as after a restart of the process.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import oxigraph from 'oxigraph';
-import type { BlankNode, DefaultGraph, NamedNode, Store as OxigraphStore } from 'oxigraph';
+import { Worker } from 'node:worker_threads';
 import { createLogger, type Logger } from '../lib/log.js';
-import { applyOperation } from './apply-operation.js';
-import { QueryReplica } from './query-replica.js';
-import { iri } from './sparql-builder.js';
-import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
-import { parseTsvResults } from './sparql-tsv.js';
-import { StoreDurability } from './store-durability.js';
-import type { StoreState } from './store-files.js';
-import type { LogOperation } from './store-log.js';
+import { deserializeStoreError, type SerializedStoreError } from './store-errors.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
-import {
-  type Bindings,
-  errorText,
-  type QueryOptions,
-  type RawQueryResult,
-  StoreError,
-  StoreSyntaxError,
-  StoreTimeoutError,
-  type TripleStore,
-} from './triple-store.js';
+import { type Bindings, type QueryOptions, type RawQueryResult, StoreError, type TripleStore } from './triple-store.js';
 
 /** Where the embedded store keeps its files, and when it compacts them. */
 export interface EmbeddedStoreOptions {
@@ -57,258 +30,178 @@ export interface EmbeddedStoreOptions {
   compactAfterBytes?: number;
 }
 
-/** Characters of N-Triples an adding load applies at a time (about 4,000 links): short enough a turn for the event loop. */
-const loadPieceChars = 512 * 1024;
+/** What the thread is started with. */
+export interface StoreThreadData {
+  directory: string;
+  compactAfterBytes: number;
+}
 
-const { nQuads, nTriples, sparqlJson } = mediaTypes;
-/** SELECT answers: read by parseTsvResults, faster than the store's JSON. */
-const { sparqlTsv } = mediaTypes;
-/**
- * Calls whose values a replay would not repeat, found in the update's text with its literals,
- * IRIs and comments masked. Not parsed: a parse of every update costs far more than this check,
- * and a text check cannot miss a call, only take `ex:now(` for one, which costs no more than an
- * early compaction.
- */
-const nondeterministic = /\b(?:NOW|RAND|UUID|STRUUID|BNODE)\s*\(/i;
+/** One call of the store's interface, as sent to the thread. */
+export type StoreCall =
+  | { method: 'select' | 'ask' | 'construct' | 'readGraph'; args: [query: string, options?: QueryOptions] }
+  | { method: 'queryRaw'; args: [query: string, accept: string, options?: QueryOptions] }
+  | { method: 'update'; args: [update: string] }
+  | { method: 'loadGraph'; args: [graphIri: string, ntriples: string, options: { replace: boolean }] }
+  | { method: 'countTriples' | 'dumpNQuads' | 'compact' | 'close'; args?: [] };
+
+export type StoreThreadAnswer =
+  | { type: 'opened'; logSize: number }
+  | { type: 'open-failed'; error: SerializedStoreError }
+  | { type: 'result'; id: number; value: unknown; logSize: number }
+  | { type: 'failed'; id: number; error: SerializedStoreError; logSize: number }
+  | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; scope: string[]; message: string; fields: Record<string, unknown> | undefined };
+
+interface PendingCall {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** The thread's script: beside this module once built; run from source (the tests), the built copy (`npm test` builds first). */
+function threadScript(): URL {
+  const here = new URL(import.meta.url);
+  return here.pathname.endsWith('.ts') ? new URL('../../dist/sparql/store-thread.js', here) : new URL('./store-thread.js', here);
+}
+
+/** Characters of a dump handed out at a time. */
 const dumpChunkChars = 1 << 20;
-
-/** Oxigraph's errors as the port's: parse errors ("error at 3:14: …", "Parser error at line …") are syntax errors. */
-function toStoreError(error: unknown, what: 'query' | 'update' | 'data'): StoreError {
-  if (error instanceof StoreError) return error;
-  const text = errorText(error);
-  if (/^(?:error at \d+:\d+|Parser error at)/i.test(text)) {
-    const subject = what === 'data' ? 'The N-Triples are not valid' : `The ${what} is not valid SPARQL`;
-    return new StoreSyntaxError(`${subject}: ${text}`);
-  }
-  return new StoreError(`The embedded store refused the ${what}: ${text}`);
-}
-
-function graphTerm(graph: NamedNode | BlankNode): string {
-  return graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`;
-}
-
-/** The Oxigraph store as the state the durability keeps on disk. */
-class OxigraphState implements StoreState {
-  readonly store = new oxigraph.Store();
-
-  get size(): number {
-    return this.store.size;
-  }
-
-  apply(operation: LogOperation): void {
-    applyOperation(this.store, operation);
-  }
-
-  load(snapshot: Buffer): void {
-    this.store.load(snapshot, { format: nQuads });
-  }
-
-  /** The whole store, one graph at a time, taken at one instant (synchronously). */
-  dump(): string[] {
-    const parts = [this.store.dump({ format: nQuads, from_graph_name: oxigraph.defaultGraph() as DefaultGraph })];
-    const graphs = this.store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { } }') as Map<string, NamedNode | BlankNode>[];
-    for (const row of graphs) {
-      const graph = row.get('g')!;
-      // Dumped from one graph, N-Quads come out as triple lines: add the graph to each. Line ends
-      // are unambiguous (a newline inside a literal is written as \n).
-      parts.push(this.store.dump({ format: nQuads, from_graph_name: graph }).replaceAll(' .\n', ` ${graphTerm(graph)} .\n`));
-    }
-    return parts;
-  }
-
-  free(): void {
-    (this.store as OxigraphStore & { free(): void }).free();
-  }
-}
 
 export class EmbeddedStore implements TripleStore {
   readonly kind = 'embedded' as const;
   readonly rowCapped = false;
 
-  /** A large adding load being applied piece by piece (see loadInTurns). */
-  private loadingInTurns: Promise<void> | null = null;
+  private thread: Worker | null = null;
+  /** Settles once the running thread has opened the store's files. */
+  private opened: Promise<void> = Promise.resolve();
+  private readonly pending = new Map<number, PendingCall>();
+  private nextId = 1;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
-  /** The read-only queries' replica (none until the first one). */
-  private replica: QueryReplica | null = null;
+  private logBytes = 0;
 
   private constructor(
-    private readonly durability: StoreDurability<OxigraphState>,
     readonly directory: string,
     private readonly lock: StoreLock,
     private readonly log: Logger,
+    private readonly data: StoreThreadData,
   ) {}
 
-  /** Opens (or creates) the store in `options.directory`: takes the lock, loads the snapshot, replays the log. */
+  /** Opens (or creates) the store in `options.directory`: takes the lock, then its thread loads the snapshot and replays the log. */
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     const log = options.log ?? createLogger('warn', 'store');
     const directory = path.resolve(options.directory);
     await fs.mkdir(directory, { recursive: true });
     const lock = await acquireStoreLock(directory, log);
+    const store = new EmbeddedStore(directory, lock, log, { directory, compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 ** 2 });
     try {
-      const started = Date.now();
-      let instance: EmbeddedStore | null = null;
-      const durability = await StoreDurability.open({
-        directory,
-        createState: () => new OxigraphState(),
-        log,
-        compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 ** 2,
-        // The replica follows every operation once it is durable.
-        onDurable: (operation) => instance?.replica?.apply(operation),
-        // A replica still reading the snapshot and the log must find them as they were named to it.
-        beforeCompaction: async () => {
-          await instance?.replica?.loaded.catch(() => undefined);
-        },
-        // A load in turns applies its pieces to the state being replaced: it ends first (its record is refused).
-        beforeReload: async () => {
-          await instance?.afterLoadInTurns();
-        },
-      });
-      instance = new EmbeddedStore(durability, directory, lock, log);
-      log.info('opened the embedded triple store', { directory, quads: durability.state.size, replayed: durability.replayed, ms: Date.now() - started });
-      return instance;
+      store.start();
+      await store.opened;
     } catch (error) {
+      await store.stopThread();
       await lock.release().catch(() => undefined);
       throw error;
     }
+    return store;
   }
 
-  /** The in-memory Oxigraph store (replaced when a failed append is taken back). */
-  private get store(): OxigraphStore {
-    return this.durability.state.store;
+  /** Starts a thread that opens the store's files; calls may be sent at once (the thread runs them once open). */
+  private start(): Worker {
+    const thread = new Worker(threadScript(), { workerData: this.data });
+    this.thread = thread;
+    let settleOpen!: (error?: Error) => void;
+    this.opened = new Promise<void>((resolve, reject) => (settleOpen = (error) => (error ? reject(error) : resolve())));
+    this.opened.catch(() => undefined); // its calls fail with it; open() rethrows it
+    const ended = (reason: Error) => {
+      settleOpen(reason);
+      this.threadEnded(thread, reason);
+    };
+    thread.on('message', (answer: StoreThreadAnswer) => {
+      if (answer.type === 'opened') {
+        this.logBytes = answer.logSize;
+        return settleOpen();
+      }
+      if (answer.type === 'open-failed') {
+        ended(deserializeStoreError(answer.error));
+        void thread.terminate();
+        return;
+      }
+      if (answer.type === 'log') return this.write(answer);
+      const call = this.pending.get(answer.id);
+      if (!call) return;
+      this.pending.delete(answer.id);
+      this.logBytes = answer.logSize;
+      if (answer.type === 'result') call.resolve(answer.value);
+      else call.reject(deserializeStoreError(answer.error));
+      if (this.pending.size === 0) thread.unref();
+    });
+    thread.on('error', (error) => ended(new StoreError(`The embedded triple store's thread failed: ${error.message}`)));
+    thread.on('exit', (code) => ended(new StoreError(`The embedded triple store's thread stopped (exit code ${code}); the request was not completed.`)));
+    return thread;
+  }
+
+  /** The thread is gone: the calls in flight fail with `reason`, and the next call starts another. */
+  private threadEnded(thread: Worker, reason: Error): void {
+    if (this.thread !== thread) return;
+    this.thread = null;
+    for (const call of this.pending.values()) call.reject(reason);
+    this.pending.clear();
+    if (this.state === 'open') this.log.error("the embedded triple store's thread stopped; the next request opens the store again from its files", { error: reason.message });
+  }
+
+  private async stopThread(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.terminate().catch(() => undefined);
+  }
+
+  private write(line: Extract<StoreThreadAnswer, { type: 'log' }>): void {
+    const log = line.scope.reduce((parent, scope) => parent.child(scope), this.log);
+    log[line.level](line.message, line.fields);
+  }
+
+  /** Sends one call to the thread (starting one if there is none), in the order calls are made. */
+  private call(call: StoreCall): Promise<unknown> {
+    if (this.state === 'closed' || (this.state === 'closing' && call.method !== 'close')) return Promise.reject(new StoreError('The embedded triple store is closed.'));
+    const thread = this.thread ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // Held open while it has work (a script that waits only on the store must not exit), not when idle.
+      thread.ref();
+      thread.postMessage({ ...call, id });
+    });
   }
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────
 
-  private deadlineOf(options: QueryOptions | undefined): number | undefined {
-    return options?.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-  }
-
-  private checkDeadline(deadline: number | undefined, timeoutMs: number | undefined): void {
-    if (deadline !== undefined && Date.now() >= deadline) throw new StoreTimeoutError(`The query took longer than ${timeoutMs} ms.`);
-  }
-
-  /** Waits until every write applied so far is durable (readers never see what a crash could undo). */
-  private async readyToRead(deadline?: number, timeoutMs?: number): Promise<void> {
-    if (this.state === 'closed') throw new StoreError('The embedded triple store is closed.');
-    if (this.durability.failure) throw this.durability.failure;
-    // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
-    if (!this.durability.allDurable) await this.durability.untilDurable();
-    this.checkDeadline(deadline, timeoutMs);
-  }
-
-  /** Waits for a load in turns to be over: nobody reads it half-applied, and no write lands between its pieces. */
-  private async afterLoadInTurns(): Promise<void> {
-    while (this.loadingInTurns) await this.loadingInTurns.catch(() => undefined);
-  }
-
-  /**
-   * Waits for a load in turns and a taking back of a failed append to be over. Callers check
-   * again after it (`while (…) await this.othersDone()`), right before what they do synchronously.
-   */
-  private async othersDone(): Promise<void> {
-    await this.afterLoadInTurns();
-    if (this.durability.recovering) await this.durability.recovering;
-  }
-
-  private run(query: string, format: string, deadline: number | undefined, timeoutMs: number | undefined): string {
-    let result: unknown;
-    try {
-      result = this.store.query(query, { results_format: format });
-    } catch (error) {
-      throw toStoreError(error, 'query');
-    }
-    this.checkDeadline(deadline, timeoutMs);
-    if (typeof result !== 'string') throw new StoreError('The embedded store answered in an unexpected shape.');
-    return result;
-  }
-
   async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
-    const deadline = this.deadlineOf(options);
-    await this.readyToRead(deadline, options?.timeoutMs);
-    // The cheap reading: parsing would cost more than most of these reads (see sparql-text.ts).
-    const form = queryForm(query);
-    if (form !== null && form !== 'SELECT') throw new StoreError('select() needs a SELECT query.'); // null: the store names the syntax error
-    return parseTsvResults(this.run(query, sparqlTsv, deadline, options?.timeoutMs));
+    return (await this.call({ method: 'select', args: [query, options] })) as Bindings[];
   }
 
   async ask(query: string, options?: QueryOptions): Promise<boolean> {
-    const deadline = this.deadlineOf(options);
-    await this.readyToRead(deadline, options?.timeoutMs);
-    const parsed = JSON.parse(this.run(query, sparqlJson, deadline, options?.timeoutMs)) as { boolean?: boolean };
-    if (typeof parsed.boolean !== 'boolean') throw new StoreError('ask() needs an ASK query.');
-    return parsed.boolean;
+    return (await this.call({ method: 'ask', args: [query, options] })) as boolean;
   }
 
   async construct(query: string, options?: QueryOptions): Promise<string> {
-    const deadline = this.deadlineOf(options);
-    await this.readyToRead(deadline, options?.timeoutMs);
-    return this.run(query, nTriples, deadline, options?.timeoutMs);
+    return (await this.call({ method: 'construct', args: [query, options] })) as string;
   }
 
   async readGraph(graphIri: string, options?: QueryOptions): Promise<string> {
-    const deadline = this.deadlineOf(options);
-    await this.readyToRead(deadline, options?.timeoutMs);
-    try {
-      iri(graphIri);
-    } catch (error) {
-      throw new StoreError(errorText(error));
-    }
-    const graph = oxigraph.namedNode(graphIri);
-    let text: string;
-    try {
-      text = this.store.dump({ format: nTriples, from_graph_name: graph });
-    } catch (error) {
-      throw toStoreError(error, 'query');
-    }
-    this.checkDeadline(deadline, options?.timeoutMs);
-    return text;
+    return (await this.call({ method: 'readGraph', args: [graphIri, options] })) as string;
   }
 
-  /** On the replica, off this thread: the deadline ends the query wherever it is. */
+  /** On the store's query replica (./query-replica.ts): the deadline ends the query wherever it is. */
   async queryRaw(query: string, accept: string, options?: QueryOptions): Promise<RawQueryResult> {
-    const started = Date.now();
-    await this.readyToRead();
-    // A replica made now reads the files: not while a compaction is swapping them.
-    while (!this.replica && this.durability.compacting) await this.durability.currentWritesDone();
-    const contentType = rawResultType(query, accept);
-    const timeoutMs = options?.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
-    try {
-      const body = await this.queryReplica().query(query, contentType, { timeoutMs, maxBytes: options?.maxResultBytes ?? Number.MAX_SAFE_INTEGER });
-      return { contentType, body };
-    } catch (error) {
-      if (error instanceof StoreTimeoutError) throw new StoreTimeoutError(`The query took longer than ${options?.timeoutMs} ms.`);
-      if (error instanceof StoreError) throw error;
-      throw toStoreError(error, 'query');
-    }
-  }
-
-  /**
-   * The replica, made now if there is none: it reads the snapshot and the log up to what is durable
-   * now (`files` names them in step with what is durable), and gets every later operation from
-   * the durability's `onDurable`.
-   */
-  private queryReplica(): QueryReplica {
-    if (this.replica) return this.replica;
-    const replica = new QueryReplica(this.durability.files, (ended) => {
-      if (this.replica === ended) this.replica = null;
-    }, this.log);
-    this.replica = replica;
-    const started = Date.now();
-    void replica.loaded.then(() => this.log.info('started a query replica for read-only queries', { quads: this.store.size, ms: Date.now() - started }), () => undefined);
-    return replica;
+    return (await this.call({ method: 'queryRaw', args: [query, accept, options] })) as RawQueryResult;
   }
 
   async countTriples(): Promise<number> {
-    await this.readyToRead();
-    return this.store.size;
+    return (await this.call({ method: 'countTriples' })) as number;
   }
 
   async *dumpNQuads(): AsyncIterable<string> {
-    await this.readyToRead();
-    // Taken at one instant (synchronously), then handed out in chunks.
-    for (const part of this.durability.state.dump()) {
+    // Taken at one instant on the thread, then handed out in chunks of whole lines.
+    const parts = (await this.call({ method: 'dumpNQuads' })) as string[];
+    for (const part of parts) {
       let start = 0;
       while (start < part.length) {
         let end = Math.min(part.length, start + dumpChunkChars);
@@ -324,96 +217,22 @@ export class EmbeddedStore implements TripleStore {
 
   // ── writes ───────────────────────────────────────────────────────────────────────────────
 
-  private assertWritable(): void {
-    if (this.durability.failure) throw this.durability.failure;
-    if (this.state !== 'open') throw new StoreError('The embedded triple store is closed.');
-  }
-
   async update(update: string): Promise<void> {
-    if (this.durability.outOfRoom) await this.durability.assertRoomFor(update.length);
-    // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
-    this.assertWritable();
-    try {
-      this.store.update(update);
-    } catch (error) {
-      throw toStoreError(error, 'update');
-    }
-    await this.durability.commit({ op: 'update', text: update });
-    if (nondeterministic.test(maskLiterals(update))) await this.compact();
+    await this.call({ method: 'update', args: [update] });
   }
 
   async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
-    if (this.durability.outOfRoom) await this.durability.assertRoomFor(ntriples.length);
-    // Not awaited unless one runs: an await would let a load start in between, unseen.
-    while (this.loadingInTurns || this.durability.recovering) await this.othersDone();
-    this.assertWritable();
-    try {
-      iri(graphIri);
-    } catch (error) {
-      throw new StoreError(errorText(error));
-    }
-    if (!options.replace && ntriples.length > loadPieceChars) return this.loadInTurns(graphIri, ntriples);
-    const operation: LogOperation = { op: 'load', graph: graphIri, replace: options.replace, text: ntriples };
-    try {
-      applyOperation(this.store, operation);
-    } catch (error) {
-      throw toStoreError(error, 'data');
-    }
-    await this.durability.commit(operation);
-  }
-
-  /**
-   * Adds a large load a piece of whole lines at a time, letting the event loop run between pieces:
-   * Oxigraph loads synchronously, and a large load in one call would hold an all-in-one process
-   * (the api and its sockets) for seconds. Readers and other writes wait until the whole load is
-   * applied (none sees it half-way, none lands between its pieces), and it is logged as the one
-   * load it is, so a crash before its record is durable takes all of it back. A piece that does not
-   * parse ends the load with the pieces before it applied and logged (the app loads only triples
-   * it built itself).
-   */
-  private loadInTurns(graphIri: string, ntriples: string): Promise<void> {
-    // Only the applying holds the others back: once its record is queued, readers wait for it to be
-    // durable as for any write (readyToRead), and later writes are logged after it.
-    let applied!: () => void;
-    const applying = new Promise<void>((resolve) => (applied = resolve));
-    this.loadingInTurns = applying;
-    void applying.then(() => {
-      if (this.loadingInTurns === applying) this.loadingInTurns = null;
-    });
-    const apply = async (): Promise<{ durable: Promise<void> }> => {
-      let done = 0;
-      try {
-        while (done < ntriples.length) {
-          const cut = ntriples.indexOf('\n', Math.min(done + loadPieceChars, ntriples.length - 1));
-          const end = cut === -1 ? ntriples.length : cut + 1;
-          try {
-            applyOperation(this.store, { op: 'load', graph: graphIri, replace: false, text: ntriples.slice(done, end) });
-          } catch (error) {
-            throw toStoreError(error, 'data');
-          }
-          done = end;
-          if (done < ntriples.length) await new Promise((resolve) => setImmediate(resolve));
-        }
-      } catch (error) {
-        if (done > 0) void this.durability.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples.slice(0, done) }).catch(() => undefined);
-        throw error;
-      }
-      return { durable: this.durability.commit({ op: 'load', graph: graphIri, replace: false, text: ntriples }) };
-    };
-    return apply()
-      .finally(applied)
-      .then(({ durable }) => durable);
+    await this.call({ method: 'loadGraph', args: [graphIri, ntriples, options] });
   }
 
   /** Compacts now (a new snapshot and an empty log); waits for everything pending first. */
-  compact(): Promise<void> {
-    return this.durability.compact();
+  async compact(): Promise<void> {
+    await this.call({ method: 'compact' });
   }
 
-  /** Bytes in the update log (header included); for tests and diagnostics. */
+  /** Bytes in the update log (header included) as of the last answer; for tests and diagnostics. */
   get logSize(): number {
-    return this.durability.logSize;
+    return this.logBytes;
   }
 
   async close(): Promise<void> {
@@ -421,9 +240,10 @@ export class EmbeddedStore implements TripleStore {
     this.state = 'closing';
     this.closing = (async () => {
       try {
-        await this.durability.close();
+        // Closing compacts: writes the snapshot and empties the log. A thread that is gone has nothing to write.
+        if (this.thread) await this.call({ method: 'close' });
       } finally {
-        await this.replica?.close();
+        await this.stopThread();
         await this.lock.release().catch(() => undefined);
         this.state = 'closed';
       }
