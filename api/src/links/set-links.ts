@@ -64,16 +64,17 @@ async function linkTriples(links: StoredLink[]): Promise<string> {
 
 /**
  * Loads the links into the pair's graph and records when they were made, the two at once: the
- * records' COPY runs in Postgres (another process) while the store loads here. The records are
- * committed only once the load is durable. Side by side, the two take about the time of one.
- * Links that have a record keep it.
+ * store loads them (on its own thread, or its server) while the records' COPY runs in Postgres.
+ * The records are committed only once the load is durable. Side by side, the two take about the
+ * time of one. Links that have a record keep it.
  */
 export async function writeSetLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
   await inTransaction(db, async (client) => {
-    const recorded = copyLinkRecords(client, links, maker);
-    recorded.catch(() => undefined); // awaited below
+    // The triples first, so the store loads them while this thread makes the records' COPY lines.
     const triples = await linkTriples(links);
     const loading = schemes.store.loadGraph(graph, triples, { replace: false });
+    loading.catch(() => undefined); // awaited below
+    const recorded = copyLinkRecords(client, links, maker);
     const [load, record] = await Promise.allSettled([loading, recorded]);
     if (load.status === 'rejected') throw load.reason;
     if (record.status === 'rejected') throw record.reason;
