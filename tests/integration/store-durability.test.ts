@@ -282,6 +282,32 @@ describe('compaction and the lock', () => {
     }
   });
 
+  it("opens the store again from its files when its thread stops, failing only the calls in flight", async () => {
+    const directory = storeDirectory();
+    const store = await EmbeddedStore.open({ directory, log: quiet });
+    // The thread is private: ending it from outside is how a crash of it (a fault of the engine, its memory) looks to this side.
+    const stopThread = () => (store as unknown as { thread: { terminate(): Promise<number> } }).thread.terminate();
+    try {
+      await store.update(`INSERT DATA { GRAPH <${base}kept> { <${base}a> <${base}b> "acknowledged" } }`);
+      const lines = Array.from({ length: 20_000 }, (_, index) => `<${base}s${index}> <${base}p> "${index}" .\n`).join('');
+      const loading = store.loadGraph(`${base}in-flight`, lines, { replace: false });
+      await stopThread();
+      await expect(loading).rejects.toThrow(/thread stopped/);
+      // The next call starts a new thread on the files: the acknowledged write is there, and of the load all or nothing.
+      expect(await store.ask(`ASK { GRAPH <${base}kept> { <${base}a> <${base}b> "acknowledged" } }`)).toBe(true);
+      expect([1, 20_001]).toContain(await store.countTriples());
+      await store.update(`INSERT DATA { GRAPH <${base}kept> { <${base}a> <${base}b> "after" } }`);
+    } finally {
+      await store.close();
+    }
+    const reopened = await EmbeddedStore.open({ directory, log: quiet });
+    try {
+      expect(await reopened.ask(`ASK { GRAPH <${base}kept> { <${base}a> <${base}b> "after" } }`)).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('refuses a second open in the same process, naming this process', async () => {
     const directory = storeDirectory();
     const store = await EmbeddedStore.open({ directory, log: quiet });
