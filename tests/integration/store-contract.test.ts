@@ -9,6 +9,7 @@ import { EmbeddedStore } from '../../api/src/sparql/embedded-store.js';
 import { HttpStore } from '../../api/src/sparql/http-store.js';
 import { iri, literal, ntriple, sparql, toQueryText } from '../../api/src/sparql/sparql-builder.js';
 import { type Bindings, StoreError, StoreSyntaxError, StoreTimeoutError, type TripleStore } from '../../api/src/sparql/triple-store.js';
+import { TripleTableBuilder } from '../../api/src/sparql/triple-table.js';
 import { type PrivateVirtuoso, startVirtuoso } from '../support/virtuoso.js';
 
 /**
@@ -181,6 +182,24 @@ function storeContract(name: string, open: () => Promise<OpenedStore>): void {
       const values = new Map(read.map((triple) => [triple.subject.value, triple.object.value]));
       hostile.forEach((value, index) => expect(values.get(node(`h${index}`)), `literal #${index}`).toBe(value));
       expect(await store.readGraph(graph('never-written'))).toBe('');
+    });
+
+    it('loads a table of IRIs as the N-Triples it stands for, and refuses one naming a term that is no IRI', async () => {
+      const target = graph('table');
+      const table = new TripleTableBuilder(2);
+      for (let index = 0; index < 3_000; index++) table.add(node(`table/${index % 700}`), skos(index % 2 ? 'exactMatch' : 'closeMatch'), node(`other/${index}`));
+      await store.loadGraph(target, table.table(), { replace: false });
+      const read = new Parser({ format: 'N-Triples' }).parse(await store.readGraph(target));
+      expect(read).toHaveLength(3_000);
+      expect(read.filter((triple) => triple.subject.value === node('table/5')).map((triple) => [triple.predicate.value, triple.object.value]).sort()).toEqual(
+        [5, 705, 1405, 2105, 2805].map((index) => [skos('exactMatch'), node(`other/${index}`)]).sort(),
+      );
+      const before = await store.countTriples();
+      const refused = new TripleTableBuilder(1);
+      refused.add(node('fine'), skos('exactMatch'), 'not an IRI');
+      await expect(store.loadGraph(target, refused.table(), { replace: false })).rejects.toBeInstanceOf(StoreSyntaxError);
+      expect(await store.countTriples()).toBe(before);
+      await store.update(toQueryText(sparql`DROP SILENT GRAPH ${iri(target)}`));
     });
 
     it('counts every triple of every graph', async () => {

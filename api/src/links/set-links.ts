@@ -1,7 +1,7 @@
 import { type Database, inTransaction } from '../db/database.js';
 import { copyLinkRecords, type LinkMaker, type WeightedLinkEnds } from '../db/queries/link-records.js';
 import type { SchemeContext } from '../schemes/scheme-context.js';
-import { iri } from '../sparql/sparql-builder.js';
+import { type TripleTable, TripleTableBuilder } from '../sparql/triple-table.js';
 import { forEachIriTriple, relationOfIri, type StoredLink } from './link-queries.js';
 
 /**
@@ -23,43 +23,16 @@ export async function existingLinks(schemes: SchemeContext, graph: string): Prom
   return existing;
 }
 
-/** Links whose N-Triples lines are made in one turn of the event loop. */
-const triplesPerTurn = 2_500;
-
-/**
- * The links as N-Triples lines, each written from one template: each code's `<IRI>` is checked
- * and made once, however many links it has (and a link's first code once for the run of links
- * that share it, as the records' key order has them), each relation's once. Made
- * {@link triplesPerTurn} links at a time, the event loop let run between: 100,000 links are 16 MB
- * of text.
- */
-async function linkTriples(links: StoredLink[]): Promise<string> {
-  const terms = new Map<string, string>();
-  const term = (value: string) => {
-    let text = terms.get(value);
-    if (text === undefined) terms.set(value, (text = iri(value).text));
-    return text;
-  };
+/** The links as a table of their IRIs (codes and relations each named once), which the store writes out as N-Triples. */
+function linkTable(links: StoredLink[]): TripleTable {
+  const table = new TripleTableBuilder(links.length);
   const relations = new Map<string, string>();
-  const relation = (name: string) => {
-    let text = relations.get(name);
-    if (text === undefined) relations.set(name, (text = iri(`http://www.w3.org/2004/02/skos/core#${name}`).text));
-    return text;
-  };
-  let first = '';
-  let firstTerm = '';
-  const parts: string[] = [];
-  for (let start = 0; start < links.length; start += triplesPerTurn) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    let text = '';
-    for (let index = start, end = Math.min(start + triplesPerTurn, links.length); index < end; index++) {
-      const link = links[index]!;
-      if (link.first !== first) firstTerm = term((first = link.first));
-      text += `${firstTerm} ${relation(link.relation)} ${term(link.second)} .\n`;
-    }
-    parts.push(text);
+  for (const link of links) {
+    let relation = relations.get(link.relation);
+    if (relation === undefined) relations.set(link.relation, (relation = `http://www.w3.org/2004/02/skos/core#${link.relation}`));
+    table.add(link.first, relation, link.second);
   }
-  return parts.join('');
+  return table.table();
 }
 
 /**
@@ -71,8 +44,7 @@ async function linkTriples(links: StoredLink[]): Promise<string> {
 export async function writeSetLinks(schemes: SchemeContext, db: Database, graph: string, links: (StoredLink & WeightedLinkEnds)[], maker: LinkMaker): Promise<void> {
   await inTransaction(db, async (client) => {
     // The triples first, so the store loads them while this thread makes the records' COPY lines.
-    const triples = await linkTriples(links);
-    const loading = schemes.store.loadGraph(graph, triples, { replace: false });
+    const loading = schemes.store.loadGraph(graph, linkTable(links), { replace: false });
     loading.catch(() => undefined); // awaited below
     const recorded = copyLinkRecords(client, links, maker);
     const [load, record] = await Promise.allSettled([loading, recorded]);

@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads';
 import { createLogger, type Logger } from '../lib/log.js';
 import { deserializeStoreError, type SerializedStoreError } from './store-errors.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
+import type { TripleTable } from './triple-table.js';
 import { type Bindings, type QueryOptions, type RawQueryResult, StoreError, type TripleStore } from './triple-store.js';
 
 /** Where the embedded store keeps its files, and when it compacts them. */
@@ -41,7 +42,7 @@ export type StoreCall =
   | { method: 'select' | 'ask' | 'construct' | 'readGraph'; args: [query: string, options?: QueryOptions] }
   | { method: 'queryRaw'; args: [query: string, accept: string, options?: QueryOptions] }
   | { method: 'update'; args: [update: string] }
-  | { method: 'loadGraph'; args: [graphIri: string, ntriples: string, options: { replace: boolean }] }
+  | { method: 'loadGraph'; args: [graphIri: string, triples: string | TripleTable, options: { replace: boolean }] }
   | { method: 'countTriples' | 'dumpNQuads' | 'compact' | 'close'; args?: [] };
 
 export type StoreThreadAnswer =
@@ -221,8 +222,9 @@ export class EmbeddedStore implements TripleStore {
     await this.call({ method: 'update', args: [update] });
   }
 
-  async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
-    await this.call({ method: 'loadGraph', args: [graphIri, ntriples, options] });
+  /** A {@link TripleTable} crosses to the thread as it is (a few thousand IRIs and one typed array), and the thread writes its text. */
+  async loadGraph(graphIri: string, triples: string | TripleTable, options: { replace: boolean }): Promise<void> {
+    await this.call({ method: 'loadGraph', args: [graphIri, triples, options] });
   }
 
   /** Compacts now (a new snapshot and an empty log); waits for everything pending first. */

@@ -14,6 +14,7 @@ import {
   StoreTimeoutError,
   type TripleStore,
 } from './triple-store.js';
+import { type TripleTable, tripleTableText } from './triple-table.js';
 
 export interface HttpStoreOptions {
   queryUrl: string;
@@ -440,7 +441,8 @@ export class HttpStore implements TripleStore {
     return batches;
   }
 
-  async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
+  async loadGraph(graphIri: string, triples: string | TripleTable, options: { replace: boolean }): Promise<void> {
+    const ntriples = typeof triples === 'string' ? triples : tripleTableText(triples);
     let target: string;
     try {
       target = iri(graphIri).text;

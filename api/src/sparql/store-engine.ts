@@ -38,6 +38,7 @@ import { parseTsvResults } from './sparql-tsv.js';
 import { StoreDurability } from './store-durability.js';
 import type { StoreState } from './store-files.js';
 import type { LogOperation } from './store-log.js';
+import { type TripleTable, tripleTableText } from './triple-table.js';
 import {
   type Bindings,
   errorText,
@@ -317,7 +318,9 @@ export class StoreEngine {
     if (nondeterministic.test(maskLiterals(update))) await this.compact();
   }
 
-  async loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void> {
+  /** A {@link TripleTable} is written out here, on the store's thread, not by the caller. */
+  async loadGraph(graphIri: string, triples: string | TripleTable, options: { replace: boolean }): Promise<void> {
+    const ntriples = typeof triples === 'string' ? triples : tripleTableText(triples);
     if (this.durability.outOfRoom) await this.durability.assertRoomFor(ntriples.length);
     // Not awaited unless one runs: an await would let a load start in between, unseen.
     while (this.loadingInTurns || this.durability.recovering) await this.othersDone();

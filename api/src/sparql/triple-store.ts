@@ -3,6 +3,7 @@
  * DATA_DIR) and the SPARQL 1.1 Protocol adapter (Fuseki, Virtuoso or any standard server).
  * Every query and update string given to it comes from the builder in `./sparql-builder.ts`.
  */
+import type { TripleTable } from './triple-table.js';
 
 /** One RDF term of a SPARQL JSON result row. */
 export interface BindingTerm {
@@ -66,11 +67,11 @@ export interface TripleStore {
   update(update: string): Promise<void>;
 
   /**
-   * Loads N-Triples into one named graph, in batches the server accepts. With `replace`, the
-   * graph's old content is swapped for the new one only once everything loaded (readers see the
-   * old or the new graph, never a half-loaded one).
+   * Loads N-Triples (their text, or a {@link TripleTable} of IRIs) into one named graph, in
+   * batches the server accepts. With `replace`, the graph's old content is swapped for the new
+   * one only once everything loaded (readers see the old or the new graph, never a half-loaded one).
    */
-  loadGraph(graphIri: string, ntriples: string, options: { replace: boolean }): Promise<void>;
+  loadGraph(graphIri: string, ntriples: string | TripleTable, options: { replace: boolean }): Promise<void>;
 
   /** Every quad of the store as N-Quads, in chunks (a dump for export and backups). */
   dumpNQuads(): AsyncIterable<string>;
