@@ -18,6 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createLogger, type Logger } from '../lib/log.js';
+import { parseTsvResults } from './sparql-tsv.js';
 import { deserializeStoreError, type SerializedStoreError } from './store-errors.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
 import type { TripleTable } from './triple-table.js';
@@ -39,7 +40,7 @@ export interface StoreThreadData {
 
 /** One call of the store's interface, as sent to the thread. */
 export type StoreCall =
-  | { method: 'select' | 'ask' | 'construct' | 'readGraph'; args: [query: string, options?: QueryOptions] }
+  | { method: 'selectTsv' | 'ask' | 'construct' | 'readGraph'; args: [query: string, options?: QueryOptions] }
   | { method: 'queryRaw'; args: [query: string, accept: string, options?: QueryOptions] }
   | { method: 'update'; args: [update: string] }
   | { method: 'loadGraph'; args: [graphIri: string, triples: string | TripleTable, options: { replace: boolean }] }
@@ -175,7 +176,7 @@ export class EmbeddedStore implements TripleStore {
   // ── reads ────────────────────────────────────────────────────────────────────────────────
 
   async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
-    return (await this.call({ method: 'select', args: [query, options] })) as Bindings[];
+    return parseTsvResults((await this.call({ method: 'selectTsv', args: [query, options] })) as string);
   }
 
   async ask(query: string, options?: QueryOptions): Promise<boolean> {

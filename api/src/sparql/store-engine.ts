@@ -34,13 +34,11 @@ import { applyOperation } from './apply-operation.js';
 import { QueryReplica } from './query-replica.js';
 import { iri } from './sparql-builder.js';
 import { maskLiterals, mediaTypes, queryForm, rawResultType } from './sparql-text.js';
-import { parseTsvResults } from './sparql-tsv.js';
 import { StoreDurability } from './store-durability.js';
 import type { StoreState } from './store-files.js';
 import type { LogOperation } from './store-log.js';
 import { type TripleTable, tripleTableText } from './triple-table.js';
 import {
-  type Bindings,
   errorText,
   type QueryOptions,
   type RawQueryResult,
@@ -210,13 +208,17 @@ export class StoreEngine {
     return result;
   }
 
-  async select(query: string, options?: QueryOptions): Promise<Bindings[]> {
+  /**
+   * A SELECT's rows as SPARQL TSV, which the caller reads with parseTsvResults: text crosses
+   * threads as one copy, where the rows as objects would be copied object by object.
+   */
+  async selectTsv(query: string, options?: QueryOptions): Promise<string> {
     const deadline = this.deadlineOf(options);
     await this.readyToRead(deadline, options?.timeoutMs);
     // The cheap reading: parsing would cost more than most of these reads (see sparql-text.ts).
     const form = queryForm(query);
     if (form !== null && form !== 'SELECT') throw new StoreError('select() needs a SELECT query.'); // null: the store names the syntax error
-    return parseTsvResults(this.run(query, sparqlTsv, deadline, options?.timeoutMs));
+    return this.run(query, sparqlTsv, deadline, options?.timeoutMs);
   }
 
   async ask(query: string, options?: QueryOptions): Promise<boolean> {

@@ -30,8 +30,8 @@ function forwardingLogger(scope: string[]): Logger {
 /** The call's value; the engine's methods are the thread's whole interface. */
 function run(engine: StoreEngine, call: StoreCall): Promise<unknown> {
   switch (call.method) {
-    case 'select':
-      return engine.select(...call.args);
+    case 'selectTsv':
+      return engine.selectTsv(...call.args);
     case 'ask':
       return engine.ask(...call.args);
     case 'construct':
