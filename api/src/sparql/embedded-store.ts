@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads';
 import { createLogger, type Logger } from '../lib/log.js';
 import { parseTsvResults } from './sparql-tsv.js';
 import { deserializeStoreError, type SerializedStoreError } from './store-errors.js';
+import type { StoreEngine } from './store-engine.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
 import type { TripleTable } from './triple-table.js';
 import { type Bindings, type QueryOptions, type RawQueryResult, StoreError, type TripleStore } from './triple-store.js';
@@ -38,13 +39,11 @@ export interface StoreThreadData {
   compactAfterBytes: number;
 }
 
-/** One call of the store's interface, as sent to the thread. */
-export type StoreCall =
-  | { method: 'selectTsv' | 'ask' | 'construct' | 'readGraph'; args: [query: string, options?: QueryOptions] }
-  | { method: 'queryRaw'; args: [query: string, accept: string, options?: QueryOptions] }
-  | { method: 'update'; args: [update: string] }
-  | { method: 'loadGraph'; args: [graphIri: string, triples: string | TripleTable, options: { replace: boolean }] }
-  | { method: 'countTriples' | 'dumpNQuads' | 'compact' | 'close'; args?: [] };
+/** The engine's methods the thread runs. */
+type EngineMethod = 'selectTsv' | 'ask' | 'construct' | 'readGraph' | 'queryRaw' | 'countTriples' | 'dumpNQuads' | 'update' | 'loadGraph' | 'compact' | 'close';
+
+/** One call of the engine's, as sent to the thread: the method's name and its arguments. */
+export type StoreCall = { [M in EngineMethod]: { method: M; args: Parameters<StoreEngine[M]> } }[EngineMethod];
 
 export type StoreThreadAnswer =
   | { type: 'opened'; logSize: number }
@@ -197,12 +196,12 @@ export class EmbeddedStore implements TripleStore {
   }
 
   async countTriples(): Promise<number> {
-    return (await this.call({ method: 'countTriples' })) as number;
+    return (await this.call({ method: 'countTriples', args: [] })) as number;
   }
 
   async *dumpNQuads(): AsyncIterable<string> {
     // Taken at one instant on the thread, then handed out in chunks of whole lines.
-    const parts = (await this.call({ method: 'dumpNQuads' })) as string[];
+    const parts = (await this.call({ method: 'dumpNQuads', args: [] })) as string[];
     for (const part of parts) {
       let start = 0;
       while (start < part.length) {
@@ -230,7 +229,7 @@ export class EmbeddedStore implements TripleStore {
 
   /** Compacts now (a new snapshot and an empty log); waits for everything pending first. */
   async compact(): Promise<void> {
-    await this.call({ method: 'compact' });
+    await this.call({ method: 'compact', args: [] });
   }
 
   /** Bytes in the update log (header included) as of the last answer; for tests and diagnostics. */
@@ -244,7 +243,7 @@ export class EmbeddedStore implements TripleStore {
     this.closing = (async () => {
       try {
         // Closing compacts: writes the snapshot and empties the log. A thread that is gone has nothing to write.
-        if (this.thread) await this.call({ method: 'close' });
+        if (this.thread) await this.call({ method: 'close', args: [] });
       } finally {
         await this.stopThread();
         await this.lock.release().catch(() => undefined);

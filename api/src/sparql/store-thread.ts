@@ -27,32 +27,10 @@ function forwardingLogger(scope: string[]): Logger {
   return { debug: send('debug'), info: send('info'), warn: send('warn'), error: send('error'), child: (child) => forwardingLogger([...scope, child]) };
 }
 
-/** The call's value; the engine's methods are the thread's whole interface. */
+/** The call's value: each call names one of the engine's methods and carries its arguments. */
 function run(engine: StoreEngine, call: StoreCall): Promise<unknown> {
-  switch (call.method) {
-    case 'selectTsv':
-      return engine.selectTsv(...call.args);
-    case 'ask':
-      return engine.ask(...call.args);
-    case 'construct':
-      return engine.construct(...call.args);
-    case 'readGraph':
-      return engine.readGraph(...call.args);
-    case 'queryRaw':
-      return engine.queryRaw(...call.args);
-    case 'countTriples':
-      return engine.countTriples();
-    case 'dumpNQuads':
-      return engine.dumpNQuads();
-    case 'update':
-      return engine.update(...call.args);
-    case 'loadGraph':
-      return engine.loadGraph(...call.args);
-    case 'compact':
-      return engine.compact();
-    case 'close':
-      return engine.close();
-  }
+  const method = engine[call.method] as (...args: StoreCall['args']) => Promise<unknown>;
+  return method.apply(engine, call.args);
 }
 
 const opening = StoreEngine.open({ directory: data.directory, compactAfterBytes: data.compactAfterBytes, log: forwardingLogger([]) });

@@ -14,9 +14,8 @@ export interface SchemeCodes {
 /**
  * A scheme's codes as files name them: from its tree when the one in memory is current, else from
  * a read of the codes' notations only. A link change makes both schemes' trees stale (a tree
- * counts each code's links), and rebuilding one reads every name, description and link count in
- * one synchronous query of the embedded store, holding the event loop many times longer than
- * the notations do.
+ * counts each code's links), and rebuilding one reads every name, description and link count:
+ * many times the store's work, and the text to read, of the notations alone.
  */
 export async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Promise<SchemeCodes> {
   const fresh = await schemes.trees.ifFresh(scheme);
