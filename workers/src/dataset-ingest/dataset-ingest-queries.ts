@@ -119,6 +119,10 @@ export async function emptyTables(db: Queryable, datasetId: string): Promise<voi
  * Adds up the late lines of the staging table and merges them into the indexed partition: a pair
  * the partition holds gets their sums added, one it does not (the filter took it for written) is
  * inserted. Answers how many were inserted.
+ *
+ * The pairs are merged in the index's order: each probe and each new index entry then lands near
+ * the one before, so that an index far larger than the database's buffers has each of its pages
+ * read, written and logged about once, rather than once for every pair that lands on it.
  */
 export async function mergeLatePairs(db: Queryable, datasetId: string, totalsCount: number): Promise<number> {
   const columns = Array.from({ length: totalsCount }, (_, index) => index);
@@ -128,7 +132,7 @@ export async function mergeLatePairs(db: Queryable, datasetId: string, totalsCou
   const merged = await db.query<{ inserted: string; too_large: string | null }>(
     `WITH late AS (
        SELECT title, code, ${totalsCount ? `ARRAY[${sums}]` : `'{}'::bigint[]`} AS totals, sum(occurrences)::bigint AS occurrences
-         FROM ${identifier(datasetStagingTable(datasetId))} GROUP BY title, code
+         FROM ${identifier(datasetStagingTable(datasetId))} GROUP BY title, code ORDER BY title, code
      ), merged AS (
        INSERT INTO ${partition} AS p (title, code, totals, occurrences) SELECT title, code, totals, occurrences FROM late
        ON CONFLICT (title, code) DO UPDATE SET occurrences = p.occurrences + excluded.occurrences${totalsCount ? `, totals = ARRAY[${added}]` : ''}

@@ -70,7 +70,14 @@ const reportEveryMs = 250;
  * read are taken in while the next rows are parsed, rather than the reading waiting for them.
  */
 const maxQueuedBytes = 32 * 1024 * 1024;
+/** The longest a phase goes without saying where it is (a long statement, or the reading while the pairs are written out). */
 const heartbeatMs = 500;
+/**
+ * How often the reading's heartbeat looks whether it is due: often, so that an event is late by
+ * at most this much plus whatever held the event loop (a table growing, a collection), well
+ * within the second a watcher may wait.
+ */
+const heartbeatCheckMs = 100;
 
 /**
  * Ingesting a stored upload into its dataset (DESIGN §5): the file is streamed (never held in
@@ -260,10 +267,10 @@ async function readUpload(
   await report(progress);
   // Writing out a full table (a million pairs, while Postgres takes them in) can outlast a second: said again meanwhile.
   const heartbeat = setInterval(() => {
-    if (Date.now() - reported < heartbeatMs) return;
+    if (Date.now() - reported < heartbeatMs - heartbeatCheckMs) return;
     reported = Date.now();
     void report(progress).catch(() => undefined);
-  }, heartbeatMs / 2);
+  }, heartbeatCheckMs);
   try {
     const rows = await readRows(input, { ...context, keyEncoding }, columns, groups, afterPiece);
     await handOnLanguages();
