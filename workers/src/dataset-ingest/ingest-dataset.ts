@@ -30,6 +30,7 @@ import { DatasetRowGroups } from './row-groups.js';
 import { CopyTargets } from '@og/api/db/table-copy';
 import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { defaultGroupBytes } from './title-groups.js';
+import { writtenKeyFilterBytes } from './written-keys.js';
 import { NotUtf8Error, sniffUpload, type TextEncodingName, type UploadSniff } from '@og/api/files/upload-sniffing';
 
 export interface IngestDatasetInput {
@@ -51,7 +52,7 @@ export interface IngestDatasetTools {
   report?: (progress: IngestProgress) => Promise<void>;
   /** Stops the ingest between pieces of the file (it throws the signal's reason). */
   signal?: AbortSignal;
-  /** Memory of the pairs held before they are written out (row-groups.ts: the late pairs get a sixth of it more, the filter of written keys a third). */
+  /** Memory of the pairs held before they are written out (row-groups.ts: the late pairs get a sixth of it more, the filter of written keys a third, or more for a large file). */
   groupBytes?: number;
 }
 
@@ -250,7 +251,8 @@ async function readUpload(
     partition: () => copies.to('partition'),
     staging: () => copies.to('staging'),
   };
-  const groups = new DatasetRowGroups(columns.totalsColumns.length, outputs, keyEncoding, tools.groupBytes ?? defaultGroupBytes);
+  const groupBytes = tools.groupBytes ?? defaultGroupBytes;
+  const groups = new DatasetRowGroups(columns.totalsColumns.length, outputs, keyEncoding, groupBytes, writtenKeyFilterBytes(sniff.bytes, groupBytes));
   let reported = 0;
   let progress: IngestProgress = { phase: 'reading', done: 0, total: sniff.bytes, unit: 'bytes', message: '0 rows' };
   const afterPiece = async (rows: number, bytesRead: number) => {

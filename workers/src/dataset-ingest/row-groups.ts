@@ -38,24 +38,26 @@ export class DatasetRowGroups implements RowGroups {
   private readonly held: TitleGroups;
   /** Pairs seen again after they were written: merged into the partition at the end. */
   private readonly late: TitleGroups;
-  private readonly filterBytes: number;
   private written: WrittenKeyFilter | null = null;
   private full: TitleGroups | null = null;
   private staging: CopyOutput | null = null;
   /** Distinct pairs written to the partition. */
   writtenPairs = 0;
 
-  /** @param maxBytes memory of the held pairs; the late pairs get a sixth of it more, the filter a third. */
+  /**
+   * @param maxBytes memory of the held pairs; the late pairs get a sixth of it more
+   * @param filterBytes memory of the filter of written keys (written-keys.ts): by default a third of maxBytes
+   */
   constructor(
     totalsCount: number,
     private readonly outputs: RowOutputs,
     encoding: ByteEncoding = 'utf-8',
     maxBytes = defaultGroupBytes,
+    private readonly filterBytes = Math.floor(maxBytes / 3),
   ) {
     this.held = new TitleGroups(totalsCount, { write: () => undefined, drained: async () => undefined }, encoding, maxBytes);
     const staging: CopyOutput = { write: (text) => this.staging!.write(text), drained: () => this.staging!.drained() };
     this.late = new TitleGroups(totalsCount, staging, encoding, Math.floor(maxBytes / 6));
-    this.filterBytes = Math.floor(maxBytes / 3);
   }
 
   add(title: Uint8Array, titleStart: number, titleEnd: number, code: Uint8Array, codeStart: number, codeEnd: number, totals: Float64Array, offset = 0): number {

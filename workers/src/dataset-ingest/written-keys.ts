@@ -11,7 +11,7 @@ import type { WrittenKeys } from './title-groups.js';
  * bits within it come from the hash mixed: four bits anywhere would cost a cache miss a bit, a
  * large share of the read. At 32 MiB and 4 M keys a new key is taken for a written one about once
  * in 10^4 (beside one in 10^3 for keys whose 32-bit hashes are equal); at 50 M keys, about once
- * in 8.
+ * in 8, hence a larger filter for a larger file ({@link writtenKeyFilterBytes}).
  */
 export class WrittenKeyFilter implements WrittenKeys {
   private readonly words: Int32Array;
@@ -55,4 +55,24 @@ function mixed(hash: number): number {
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
+}
+
+/** Bytes a row of a census file takes at the least, as the filter reckons its keys: a short title, a code, a line end. */
+const minRowBytes = 40;
+/** Bits of the filter for each key it may have to hold: four bits set of every twelve keep a new key's chance of a "maybe" near 1 %. */
+const bitsPerKey = 12;
+/** The filter's largest size: with the grouping's memory, the worker stays well within its 600 MB at any file size. */
+const maxFilterBytes = 128 * 1024 * 1024;
+
+/**
+ * The filter's size for a file: the grouping's own share (a third of its memory) for a file that
+ * can hold few pairs, and more for a larger one, about twelve bits for every row it can hold, up
+ * to 128 MiB. Sized by the file, not grown as keys come: the blocks a key's bits lie in are picked
+ * by its hash, so growing would mean the keys again, which the filter does not keep.
+ * At 5 GB (93 M distinct pairs) 32 MiB would take about a new pair in three for a written one near
+ * the end (each such row is then added up with the late pairs and merged into the partition), and
+ * 128 MiB about one in 140 (beside one in 45 for pairs whose 32-bit hashes are equal).
+ */
+export function writtenKeyFilterBytes(fileBytes: number, groupBytes: number): number {
+  return Math.max(Math.floor(groupBytes / 3), Math.min(maxFilterBytes, Math.ceil((fileBytes / minRowBytes) * (bitsPerKey / 8))));
 }
