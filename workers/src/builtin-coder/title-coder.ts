@@ -1,4 +1,5 @@
 import { seededRandom } from '@og/shared/domain/seeded-random';
+import { CandidateRanker, type RankerGroup } from './candidate-ranker.js';
 import { CodeCentroids } from './code-centroids.js';
 import { CodeTreeClassifier } from './code-tree-classifier.js';
 import { IsotonicCalibration } from './isotonic-calibration.js';
@@ -24,6 +25,9 @@ interface RawPrediction {
   score: number;
   /** Candidate codes with their vote, best first. */
   votes: { code: string; vote: number }[];
+  /** For a title coded from similar ones: its candidates' features, in the hand-set order (for the ranker), and the nearest known title's similarity. */
+  candidates?: { code: string; features: Float64Array }[];
+  nearest?: number;
 }
 
 /** Known titles that vote for a title's codes: the nearest few (more let distant titles outvote the near ones on unseen spellings). */
@@ -117,13 +121,15 @@ export interface PredictOptions {
  * vectors weighing in on the neighbours' candidates (so a spelling never seen leans to the code
  * whose titles share its pieces), a linear classifier over the codes' tree adding its probability of
  * each candidate (the pieces that tell sibling codes apart), known titles of another language than the query's counting
- * less, and confidences calibrated on held-out examples (isotonic), one calibration per kind of
+ * less, those candidates of a title without an exact match ordered by a ranker learned on held-out titles, and confidences calibrated on held-out examples (isotonic), one calibration per kind of
  * evidence, lowered further for a language whose own held-out titles were right less often. Built from weighted examples: reviews weigh more than datasets, datasets more than
  * labels and links.
  */
 export class TitleCoder {
   private constructor(
     private readonly models: Models,
+    /** The learned order of a similar title's candidates; without it, the hand-set combination orders them. */
+    private readonly ranker: CandidateRanker | null,
     private readonly calibrations: Calibrations,
     /** Examples learned from, and distinct titles. */
     readonly examples: number,
@@ -137,15 +143,15 @@ export class TitleCoder {
     const usable = examples.filter((example) => example.norm && example.code);
     // Calibration: an index of 80% of the examples codes the other 20% (by example, as titles repeat in real files).
     // The classifier learns once, from those 80%, and serves the coder too: learning it again on all the examples would double its cost.
-    const { calibrations, classifier } = calibrate(usable, options.seed ?? 17);
-    return new TitleCoder(buildModels(usable, classifier), calibrations, usable.length);
+    const { calibrations, classifier, ranker } = calibrate(usable, options.seed ?? 17);
+    return new TitleCoder(buildModels(usable, classifier), ranker, calibrations, usable.length);
   }
 
 
   /** The title's top codes with calibrated confidences (the first one's is the chance it is right); [] when the coder cannot tell. */
   predict(title: string, options: PredictOptions = {}): CodePrediction[] {
     const k = options.k ?? 5;
-    const raw = rawPrediction(this.models, coderNorm(title), options.allowed, options.lang);
+    const raw = reranked(rawPrediction(this.models, coderNorm(title), options.allowed, options.lang), this.ranker);
     if (!raw) return [];
     const overall = this.calibrations.all[raw.evidence].apply(raw.score);
     const language = options.lang ? this.calibrations.byLanguage.get(options.lang) : undefined;
@@ -194,42 +200,13 @@ interface Calibrations {
  * language with enough held-out examples its own curve over what the first gives. The probe index
  * is dropped before the real one is built.
  */
-function calibrate(examples: readonly CodedTitle[], seed: number): { calibrations: Calibrations; classifier: CodeTreeClassifier } {
+function calibrate(examples: readonly CodedTitle[], seed: number): { calibrations: Calibrations; classifier: CodeTreeClassifier; ranker: CandidateRanker | null } {
   const next = seededRandom(seed);
   const held: CodedTitle[] = [];
   const kept: CodedTitle[] = [];
   for (const example of examples) (next() < calibrationShare ? held : kept).push(example);
   const classifier = CodeTreeClassifier.train(kept, { seed });
   const probe = buildModels(kept, classifier);
-  const judged = new Map<number, { evidence: Evidence; score: number; right: boolean } | null>();
-  const judge = (at: number) => {
-    let answer = judged.get(at);
-    if (answer === undefined) {
-      const example = held[at]!;
-      const raw = rawPrediction(probe, example.norm, undefined, example.lang);
-      answer = raw && { evidence: raw.evidence, score: raw.score, right: raw.votes[0]!.code === example.code };
-      judged.set(at, answer);
-    }
-    return answer;
-  };
-  /** Evenly spaced, at most `most` of the held-out examples at `ats`, judged. */
-  const sample = (ats: readonly number[], most: number) => {
-    const answers: { evidence: Evidence; score: number; right: boolean }[] = [];
-    const step = Math.max(1, ats.length / most);
-    for (let at = 0; at < ats.length; at += step) {
-      const answer = judge(ats[Math.floor(at)]!);
-      if (answer) answers.push(answer);
-    }
-    return answers;
-  };
-  const answers = sample(Array.from(held.keys()), maxCalibrationSamples);
-  const of = (evidence: Evidence) => answers.filter((answer) => answer.evidence === evidence);
-  const all: Record<Evidence, IsotonicCalibration> = {
-    exact: IsotonicCalibration.fit(of('exact'), { prior: 0.8, strength: 10 }),
-    exactElsewhere: IsotonicCalibration.fit(of('exactElsewhere'), { prior: 0.4, strength: 10 }),
-    variant: IsotonicCalibration.fit(of('variant'), { prior: 0.6, strength: 10 }),
-    near: IsotonicCalibration.fit(of('near'), { prior: 0.3, strength: 10 }),
-  };
   const byLanguageAts = new Map<string, number[]>();
   held.forEach((example, at) => {
     if (!example.lang) return;
@@ -237,19 +214,81 @@ function calibrate(examples: readonly CodedTitle[], seed: number): { calibration
     if (ats) ats.push(at);
     else byLanguageAts.set(example.lang, [at]);
   });
+  // The held-out examples the curves are fitted on, coded in the hand-set order first: the ranker learns from those coded from similar titles.
+  const overallAts = evenlySpaced(Array.from(held.keys()), maxCalibrationSamples);
+  const languageAts = new Map([...byLanguageAts].filter(([, ats]) => ats.length >= minLanguageSamples).map(([lang, ats]) => [lang, evenlySpaced(ats, maxLanguageSamples)]));
+  const raws = new Map<number, RawPrediction | null>();
+  for (const at of [overallAts, ...languageAts.values()].flat()) {
+    if (!raws.has(at)) raws.set(at, rawPrediction(probe, held[at]!.norm, undefined, held[at]!.lang));
+  }
+  const halves = crossFitRankers(held, raws);
+  const judged = new Map<number, { evidence: Evidence; score: number; right: boolean } | null>();
+  const judge = (at: number) => {
+    let answer = judged.get(at);
+    if (answer === undefined) {
+      // Cross-fitted: a held-out example is ordered by the ranker of the other half, which did not learn from it.
+      const raw = reranked(raws.get(at)!, halves?.[1 - (at % 2)] ?? null);
+      answer = raw && { evidence: raw.evidence, score: raw.score, right: raw.votes[0]!.code === held[at]!.code };
+      judged.set(at, answer);
+    }
+    return answer;
+  };
+  const judgedAll = (ats: readonly number[]) => ats.map(judge).filter((answer) => answer !== null);
+  const answers = judgedAll(overallAts);
+  const of = (evidence: Evidence) => answers.filter((answer) => answer.evidence === evidence);
+  const all: Record<Evidence, IsotonicCalibration> = {
+    exact: IsotonicCalibration.fit(of('exact'), { prior: 0.8, strength: 10 }),
+    exactElsewhere: IsotonicCalibration.fit(of('exactElsewhere'), { prior: 0.4, strength: 10 }),
+    variant: IsotonicCalibration.fit(of('variant'), { prior: 0.6, strength: 10 }),
+    near: IsotonicCalibration.fit(of('near'), { prior: 0.3, strength: 10 }),
+  };
   const byLanguage = new Map<string, IsotonicCalibration>();
-  for (const [lang, ats] of byLanguageAts) {
-    if (ats.length < minLanguageSamples) continue;
-    const own = sample(ats, maxLanguageSamples).map((answer) => ({ score: all[answer.evidence].apply(answer.score), right: answer.right }));
+  for (const [lang, ats] of languageAts) {
+    const own = judgedAll(ats).map((answer) => ({ score: all[answer.evidence].apply(answer.score), right: answer.right }));
     if (own.length >= minLanguageSamples) byLanguage.set(lang, IsotonicCalibration.fit(own, { prior: 0.5, strength: 10 }));
   }
-  return { calibrations: { all, byLanguage }, classifier };
+  return { calibrations: { all, byLanguage }, classifier, ranker: halves && CandidateRanker.average(halves[0], halves[1]) };
+}
+
+/** Evenly spaced, at most `most` of `ats`. */
+function evenlySpaced(ats: readonly number[], most: number): number[] {
+  const out: number[] = [];
+  const step = Math.max(1, ats.length / most);
+  for (let at = 0; at < ats.length; at += step) out.push(ats[Math.floor(at)]!);
+  return out;
+}
+
+/** Held-out titles coded from similar ones (with the right code among the candidates) each half of the ranker needs; with fewer, the hand-set order serves. */
+const minRankerSamples = 300;
+
+/**
+ * Two rankers, each learned from the held-out titles coded from similar ones of one half (by place,
+ * even and odd) to order the other half for the calibration; null with too few such titles.
+ */
+function crossFitRankers(held: readonly CodedTitle[], raws: ReadonlyMap<number, RawPrediction | null>): [CandidateRanker, CandidateRanker] | null {
+  const halves: [RankerGroup[], RankerGroup[]] = [[], []];
+  for (const [at, raw] of raws) {
+    if (!raw?.candidates) continue;
+    const right = raw.candidates.findIndex((candidate) => candidate.code === held[at]!.code);
+    if (right >= 0) halves[at % 2]!.push({ candidates: raw.candidates.map((candidate) => candidate.features), right });
+  }
+  if (halves[0].length < minRankerSamples || halves[1].length < minRankerSamples) return null;
+  const [even, odd] = [CandidateRanker.fit(halves[0]), CandidateRanker.fit(halves[1])];
+  return even && odd ? [even, odd] : null;
+}
+
+/** A similar title's candidates ordered by the ranker (the score the nearest title's similarity times the first's probability); others as they are. */
+function reranked(raw: RawPrediction | null, ranker: CandidateRanker | null): RawPrediction | null {
+  if (!raw?.candidates || !ranker) return raw;
+  const probabilities = ranker.probabilities(raw.candidates.map((candidate) => candidate.features));
+  const votes = raw.candidates.map(({ code }, at) => ({ code, vote: probabilities[at]! })).sort((a, b) => b.vote - a.vote);
+  return { ...raw, score: (raw.nearest ?? 1) * votes[0]!.vote, votes };
 }
 
 /** The candidates of a title and the raw score of the best, or null when nothing known is close enough. */
 function rawPrediction(models: Models, norm: string, allowed: ReadonlySet<string> | undefined, lang: string | undefined): RawPrediction | null {
   if (!norm) return null;
-  const { index, centroids, classifier } = models;
+  const { index, centroids } = models;
   const votes = new Map<string, number>();
   const exact = index.exact(norm);
   let evidence: Evidence = 'near';
@@ -280,55 +319,105 @@ function rawPrediction(models: Models, norm: string, allowed: ReadonlySet<string
   if (evidence === 'near' && nearest < (allowed ? minSimilarity / 4 : minSimilarity)) return null;
   // Neighbours vote too (in an exact match, far less: they fill the ranks after the known codes).
   const neighbourWeight = evidence === 'near' ? 1 : 0.05;
+  const stats = new Map<string, CandidateStats>();
   let neighbourTotal = 0;
+  let place = 0;
   for (const { doc, similarity } of neighbours) {
     if (doc === exact) continue;
     const codes = index.codes[doc]!;
     const docWeight = index.weights[doc]!;
     const docLang = index.langs[doc];
-    const langWeight = lang && docLang && docLang !== lang ? otherLanguage : 1;
+    const sameLang = !lang || !docLang || docLang === lang;
+    const langWeight = sameLang ? 1 : otherLanguage;
     for (const { code, weight } of codes) {
       if (allowed && !allowed.has(code)) continue;
       const vote = langWeight * neighbourWeight * similarity ** neighbourPower * (weight / docWeight);
       votes.set(code, (votes.get(code) ?? 0) + vote);
       neighbourTotal += vote;
+      if (evidence === 'near') noteNeighbour(statsOf(stats, code), similarity, weight / docWeight, sameLang, place);
     }
+    place++;
   }
-  if (evidence === 'near') neighbourTotal += phraseVotes(index, norm, votes, allowed);
-  if (evidence === 'near') {
-    // The codes' centroids weigh in on the neighbours' candidates: a code whose titles share the pieces of this one gains.
-    for (const { code, score } of centroidScores(centroids, index, query, votes)) {
-      const vote = score ** centroidPower;
-      votes.set(code, (votes.get(code) ?? 0) + vote);
-      neighbourTotal += vote;
-    }
+  if (evidence !== 'near') return ranked(votes, evidence, total, neighbourTotal);
+  const neighbourVotes = neighbourTotal;
+  const phrases = new Map<string, number>();
+  const phraseTotal = phraseVotes(index, norm, phrases, allowed);
+  for (const [code, vote] of phrases) {
+    votes.set(code, (votes.get(code) ?? 0) + vote);
+    statsOf(stats, code).phrase = vote / phraseTotal;
   }
-  if (evidence === 'near') return classified(classifier, norm, lang, votes, neighbourTotal, nearest, allowed);
-  const ranked = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
-  if (ranked.length === 0) return null;
-  // The known title's share for its top code, surer with more evidence behind it.
-  const score = (ranked[0]!.vote / (total + neighbourTotal)) * (total / (total + 0.5));
-  return { evidence, score, votes: ranked };
+  neighbourTotal += phraseTotal;
+  // The codes' centroids weigh in on the neighbours' candidates: a code whose titles share the pieces of this one gains.
+  for (const { code, score } of centroidScores(centroids, index, query, votes)) {
+    const vote = score ** centroidPower;
+    votes.set(code, (votes.get(code) ?? 0) + vote);
+    neighbourTotal += vote;
+    statsOf(stats, code).centroid = score;
+  }
+  for (const entry of stats.values()) entry.neighbour /= neighbourVotes || 1;
+  return classified(models, norm, lang, { votes, voteTotal: neighbourTotal, stats }, nearest, allowed);
+}
+
+/** A known title's codes ranked by their votes; its score is the known title's share for its top code, surer with more evidence behind it. */
+function ranked(votes: Map<string, number>, evidence: Evidence, total: number, neighbourTotal: number): RawPrediction | null {
+  const order = [...votes].map(([code, vote]) => ({ code, vote })).sort((a, b) => b.vote - a.vote);
+  if (order.length === 0) return null;
+  const score = (order[0]!.vote / (total + neighbourTotal)) * (total / (total + 0.5));
+  return { evidence, score, votes: order };
+}
+
+/** What a similar title's neighbours, known titles inside it and centroids say of one candidate code. */
+interface CandidateStats {
+  /** Its share of the neighbours' votes (raw sums until all are in). */
+  neighbour: number;
+  /** The neighbours of the title's language (or either's not known) for it, and those of another, by their similarity. */
+  sameLanguage: number;
+  otherLanguage: number;
+  /** The highest similarity of a neighbour for it, and how many neighbours are for it. */
+  bestSimilarity: number;
+  neighbours: number;
+  /** The nearest neighbour's share for it (0 when that one is for other codes). */
+  nearest: number;
+  /** Its share of the votes of the known titles inside the title, and its centroid's cosine (0 when not asked). */
+  phrase: number;
+  centroid: number;
+}
+
+function statsOf(stats: Map<string, CandidateStats>, code: string): CandidateStats {
+  let entry = stats.get(code);
+  if (!entry) stats.set(code, (entry = { neighbour: 0, sameLanguage: 0, otherLanguage: 0, bestSimilarity: 0, neighbours: 0, nearest: 0, phrase: 0, centroid: 0 }));
+  return entry;
+}
+
+function noteNeighbour(entry: CandidateStats, similarity: number, share: number, sameLanguage: boolean, place: number): void {
+  entry.neighbour += similarity ** neighbourPower * share * (sameLanguage ? 1 : otherLanguage);
+  if (sameLanguage) entry.sameLanguage += similarity * share;
+  else entry.otherLanguage += similarity * share;
+  entry.bestSimilarity = Math.max(entry.bestSimilarity, similarity);
+  entry.neighbours += share;
+  if (place === 0) entry.nearest = share;
+}
+
+/** The neighbours', known phrases' and centroids' votes of a similar title, their total and what each candidate got from each. */
+interface NearVotes {
+  votes: Map<string, number>;
+  voteTotal: number;
+  stats: Map<string, CandidateStats>;
 }
 
 /**
  * A title without an exact match: the neighbours' and centroids' best candidates and the
  * classifier's likeliest codes, each ranked by its share of the votes plus the classifier's
- * probability of it; the score is how close the nearest title is times the top code's share of
- * the whole.
+ * probability of it (the hand-set order, which a learned ranker may reorder), with each one's
+ * features for the ranker; the score is how close the nearest title is times the top code's share of the whole.
  */
-function classified(
-  classifier: CodeTreeClassifier,
-  norm: string,
-  lang: string | undefined,
-  votes: Map<string, number>,
-  voteTotal: number,
-  nearest: number,
-  allowed: ReadonlySet<string> | undefined,
-): RawPrediction | null {
+function classified(models: Models, norm: string, lang: string | undefined, near: NearVotes, nearest: number, allowed: ReadonlySet<string> | undefined): RawPrediction | null {
+  const { classifier } = models;
+  const { votes, voteTotal, stats } = near;
   const query = classifier.query(norm, lang);
   const candidates = [...votes].sort((a, b) => b[1] - a[1]).slice(0, centroidCount);
-  for (const { code } of classifier.best(query, classifierCandidates, 1)) {
+  const best = classifier.best(query, classifierCandidates, 1).map(({ code }) => code);
+  for (const code of best) {
     if ((!allowed || allowed.has(code)) && !candidates.some(([known]) => known === code)) candidates.push([code, 0]);
   }
   if (candidates.length === 0) return null;
@@ -337,13 +426,46 @@ function classified(
     candidates.map(([code]) => code),
   );
   let probabilityTotal = 0;
-  const ranked = candidates
+  const handSet = candidates
     .map(([code, vote], at) => {
       probabilityTotal += probabilities[at]!;
-      return { code, vote: (voteTotal > 0 ? vote / voteTotal : 0) + classifierWeight * probabilities[at]! };
+      return { code, vote: (voteTotal > 0 ? vote / voteTotal : 0) + classifierWeight * probabilities[at]!, probability: probabilities[at]! };
     })
     .sort((a, b) => b.vote - a.vote);
-  return { evidence: 'near', score: nearest * (ranked[0]!.vote / (1 + classifierWeight * probabilityTotal)), votes: ranked };
+  const features = candidateFeatures(handSet, stats, new Set(best), nearest);
+  const described = handSet.map(({ code }, at) => ({ code, features: features[at]! }));
+  const order = handSet.map(({ code, vote }) => ({ code, vote }));
+  return { evidence: 'near', score: nearest * (order[0]!.vote / (1 + classifierWeight * probabilityTotal)), votes: order, candidates: described, nearest };
+}
+
+/** Each candidate's features for the ranker, the candidates in the hand-set order. */
+function candidateFeatures(handSet: readonly { code: string; vote: number; probability: number }[], stats: Map<string, CandidateStats>, classifierBest: ReadonlySet<string>, nearest: number): Float64Array[] {
+  const topVote = handSet[0]!.vote || 1;
+  const topProbability = Math.max(...handSet.map((candidate) => candidate.probability)) || 1;
+  const topCentroid = Math.max(0, ...handSet.map((candidate) => stats.get(candidate.code)?.centroid ?? 0)) || 1;
+  return handSet.map(({ code, vote, probability }, rank) => {
+    const entry = stats.get(code);
+    return Float64Array.from([
+      vote,
+      vote / topVote,
+      rank === 0 ? 1 : 0,
+      1 / (rank + 1),
+      entry?.neighbour ?? 0,
+      entry?.sameLanguage ?? 0,
+      entry?.otherLanguage ?? 0,
+      entry?.bestSimilarity ?? 0,
+      (entry?.bestSimilarity ?? 0) / (nearest || 1),
+      entry?.neighbours ?? 0,
+      entry?.nearest ?? 0,
+      entry?.phrase ?? 0,
+      entry?.centroid ?? 0,
+      (entry?.centroid ?? 0) / topCentroid,
+      probability,
+      Math.log(probability + 1e-4),
+      probability / topProbability,
+      classifierBest.has(code) ? 1 : 0,
+    ]);
+  });
 }
 
 /**
