@@ -52,11 +52,20 @@ interface Models {
   centroids: CodeCentroids;
   classifier: CodeTreeClassifier;
   variants: SpellingVariants;
+  /** Each code's known titles, by the log of their summed weights: how common the code is. */
+  frequency: Map<string, number>;
 }
 
 function buildModels(examples: readonly CodedTitle[], classifier: CodeTreeClassifier): Models {
   const index = TitleIndex.build(examples);
-  return { index, centroids: CodeCentroids.build(index), classifier, variants: spellingVariants(index) };
+  return { index, centroids: CodeCentroids.build(index), classifier, variants: spellingVariants(index), frequency: codeFrequency(index) };
+}
+
+function codeFrequency(index: TitleIndex): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const codes of index.codes) for (const { code, weight } of codes) sums.set(code, (sums.get(code) ?? 0) + weight);
+  for (const [code, sum] of sums) sums.set(code, Math.log1p(sum));
+  return sums;
 }
 
 /** The known titles by spelling key: the first title of a key, and, for a key several titles share, all of them. */
@@ -432,15 +441,24 @@ function classified(models: Models, norm: string, lang: string | undefined, near
       return { code, vote: (voteTotal > 0 ? vote / voteTotal : 0) + classifierWeight * probabilities[at]!, probability: probabilities[at]! };
     })
     .sort((a, b) => b.vote - a.vote);
-  const features = candidateFeatures(handSet, stats, new Set(best), nearest);
+  const features = candidateFeatures(handSet, stats, new Set(best), nearest, models.frequency);
   const described = handSet.map(({ code }, at) => ({ code, features: features[at]! }));
   const order = handSet.map(({ code, vote }) => ({ code, vote }));
   return { evidence: 'near', score: nearest * (order[0]!.vote / (1 + classifierWeight * probabilityTotal)), votes: order, candidates: described, nearest };
 }
 
 /** Each candidate's features for the ranker, the candidates in the hand-set order. */
-function candidateFeatures(handSet: readonly { code: string; vote: number; probability: number }[], stats: Map<string, CandidateStats>, classifierBest: ReadonlySet<string>, nearest: number): Float64Array[] {
+function candidateFeatures(
+  handSet: readonly { code: string; vote: number; probability: number }[],
+  stats: Map<string, CandidateStats>,
+  classifierBest: ReadonlySet<string>,
+  nearest: number,
+  frequency: ReadonlyMap<string, number>,
+): Float64Array[] {
   const topVote = handSet[0]!.vote || 1;
+  const voteSum = handSet.reduce((sum, candidate) => sum + candidate.vote, 0) || 1;
+  // The votes of each candidate's minor and unit group (3 and 4 digits) among the candidates: a code whose siblings are voted for too is likelier.
+  const groupShare = (code: string, digits: number) => handSet.reduce((sum, other) => sum + (other.code.slice(0, digits) === code.slice(0, digits) ? other.vote : 0), 0) / voteSum;
   const topProbability = Math.max(...handSet.map((candidate) => candidate.probability)) || 1;
   const topCentroid = Math.max(0, ...handSet.map((candidate) => stats.get(candidate.code)?.centroid ?? 0)) || 1;
   return handSet.map(({ code, vote, probability }, rank) => {
@@ -464,6 +482,9 @@ function candidateFeatures(handSet: readonly { code: string; vote: number; proba
       Math.log(probability + 1e-4),
       probability / topProbability,
       classifierBest.has(code) ? 1 : 0,
+      frequency.get(code) ?? 0,
+      groupShare(code, 3),
+      groupShare(code, 4),
     ]);
   });
 }
