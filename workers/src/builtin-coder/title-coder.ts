@@ -457,7 +457,7 @@ function candidateFeatures(
 ): Float64Array[] {
   const topVote = handSet[0]!.vote || 1;
   const voteSum = handSet.reduce((sum, candidate) => sum + candidate.vote, 0) || 1;
-  // The votes of each candidate's minor and unit group (3 and 4 digits) among the candidates: a code whose siblings are voted for too is likelier.
+  // The votes of the candidates that share a candidate's first three and first four characters (its groups in a hierarchical code such as HISCO's or ISCO's): a code whose siblings are voted for too is likelier.
   const groupShare = (code: string, digits: number) => handSet.reduce((sum, other) => sum + (other.code.slice(0, digits) === code.slice(0, digits) ? other.vote : 0), 0) / voteSum;
   const topProbability = Math.max(...handSet.map((candidate) => candidate.probability)) || 1;
   const topCentroid = Math.max(0, ...handSet.map((candidate) => stats.get(candidate.code)?.centroid ?? 0)) || 1;
