@@ -126,13 +126,15 @@ export interface PredictOptions {
 
 /**
  * The built-in coder: nearest neighbours over known coded titles (character 3-grams and words,
- * TF-IDF, cosine), an exact normalised match winning outright (or, failing one, the same title in another spelling), the codes' centroids over the same
- * vectors weighing in on the neighbours' candidates (so a spelling never seen leans to the code
- * whose titles share its pieces), a linear classifier over the codes' tree adding its probability of
- * each candidate (the pieces that tell sibling codes apart), known titles of another language than the query's counting
- * less, those candidates of a title without an exact match ordered by a ranker learned on held-out titles, and confidences calibrated on held-out examples (isotonic), one calibration per kind of
- * evidence, lowered further for a language whose own held-out titles were right less often. Built from weighted examples: reviews weigh more than datasets, datasets more than
- * labels and links.
+ * TF-IDF, cosine), an exact normalised match winning outright (or, failing one, the same title in
+ * another spelling), the codes' centroids over the same vectors weighing in on the neighbours'
+ * candidates (so a spelling never seen leans to the code whose titles share its pieces), a linear
+ * classifier over the codes' tree adding its probability of each candidate (the pieces that tell
+ * sibling codes apart), known titles of another language than the query's counting less, the
+ * candidates of a title without an exact match ordered by a ranker learned on held-out titles,
+ * and confidences calibrated on held-out examples (isotonic), one calibration per kind of
+ * evidence, lowered further for a language whose own held-out titles were right less often. Built
+ * from weighted examples: reviews weigh more than datasets, datasets more than labels and links.
  */
 export class TitleCoder {
   private constructor(

@@ -1,6 +1,6 @@
 import type { ByteEncoding } from '@og/api/files/text-bytes';
 import { type CopyOutput, defaultGroupBytes, lateRow, tableFull, TitleGroups } from './title-groups.js';
-import { WrittenKeyFilter } from './written-keys.js';
+import { WrittenKeyFilter, writtenKeyFilterBytes } from './written-keys.js';
 
 /** What the readers count rows into: {@link DatasetRowGroups}, or (in tests) one {@link TitleGroups}. */
 export interface RowGroups {
@@ -46,14 +46,14 @@ export class DatasetRowGroups implements RowGroups {
 
   /**
    * @param maxBytes memory of the held pairs; the late pairs get a sixth of it more
-   * @param filterBytes memory of the filter of written keys (written-keys.ts): by default a third of maxBytes
+   * @param filterBytes memory of the filter of written keys (written-keys.ts): by default the grouping's own share
    */
   constructor(
     totalsCount: number,
     private readonly outputs: RowOutputs,
     encoding: ByteEncoding = 'utf-8',
     maxBytes = defaultGroupBytes,
-    private readonly filterBytes = Math.floor(maxBytes / 3),
+    private readonly filterBytes = writtenKeyFilterBytes(0, maxBytes),
   ) {
     this.held = new TitleGroups(totalsCount, { write: () => undefined, drained: async () => undefined }, encoding, maxBytes);
     const staging: CopyOutput = { write: (text) => this.staging!.write(text), drained: () => this.staging!.drained() };

@@ -66,9 +66,10 @@ const maxFilterBytes = 128 * 1024 * 1024;
 
 /**
  * The filter's size for a file: the grouping's own share (a third of its memory) for a file that
- * can hold few pairs, and more for a larger one, about twelve bits for every row it can hold, up
- * to 128 MiB. Sized by the file, not grown as keys come: the blocks a key's bits lie in are picked
- * by its hash, so growing would mean the keys again, which the filter does not keep.
+ * can hold few pairs (or a size of 0, when the file's is not known), and more for a larger one,
+ * about twelve bits for every row it can hold, up to 128 MiB. Sized by the file, not grown as keys
+ * come: the blocks a key's bits lie in are picked by its hash, so growing would mean the keys
+ * again, which the filter does not keep.
  * At 5 GB (93 M distinct pairs) 32 MiB would take about a new pair in three for a written one near
  * the end (each such row is then added up with the late pairs and merged into the partition), and
  * 128 MiB about one in 140 (beside one in 45 for pairs whose 32-bit hashes are equal).
