@@ -118,7 +118,7 @@ describe('a prediction set reviewed while its other indexes are built', () => {
   });
 });
 
-describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
+describe('a wide OccCANINE CSV read by the wide reader, its entries copied straight into the partition', () => {
   let env: TestEnvironment;
   let reviewer: HttpClient;
 
@@ -149,13 +149,13 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
   it.each(csvFiles)('stores %s as the JavaScript reader does', { timeout: 120_000 }, async (fileName) => {
     const content = fs.readFileSync(path.join(data, 'predictions', fileName));
     const copied = await imported(fileName, content);
-    // A blank line at the end (papaparse skips it, COPY would not) makes the JavaScript reader read the same rows.
+    // A blank line at the end (papaparse skips it, the wide reader does not read it) makes the JavaScript reader read the same rows.
     const read = await imported(fileName, Buffer.concat([content, Buffer.from('\n\n')]));
     expect(read.phases).toContain('reading');
     expect(copied.result).toEqual({ ...read.result, bytes: content.length });
     expect(copied.entries).toEqual(read.entries);
-    // The files of OccCANINE's wide layout go through COPY.
-    if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading by COPY: staging');
+    // The files of OccCANINE's wide layout go through the wide reader.
+    if (/^row,inputs,hisco_1,prob_1/.test(content.toString('utf8', 0, 100))) expect(copied.phases).toContain('reading wide rows');
   });
 
   it('reads language prefixes, titles to normalise and probabilities written every way as the JavaScript reader does', { timeout: 120_000 }, async () => {
@@ -166,7 +166,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     const lines = titles.map((title, index) => `${index},${title},61110,${probabilities[index]},Farm Worker,83110,0.01,Smith`);
     const content = Buffer.from(`${[header, ...lines].join('\n')}\n`);
     const copied = await imported('edges.csv', content);
-    expect(copied.phases).toContain('reading by COPY: staging');
+    expect(copied.phases).toContain('reading wide rows');
     const read = await imported('edges.csv', Buffer.concat([content, Buffer.from('\n\n')]));
     expect(read.phases).toContain('reading');
     expect(copied.result).toEqual({ ...read.result, bytes: content.length });
@@ -174,7 +174,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     expect(copied.entries.map((entry) => entry.string)).toContain('Boer[SEP]knecht');
   });
 
-  it('reads a file whose quotes Postgres would read otherwise by JavaScript, and fails a bad probability naming its line', { timeout: 120_000 }, async () => {
+  it('reads a file whose quotes papaparse reads otherwise than CSV by JavaScript, and fails a bad probability naming its line', { timeout: 120_000 }, async () => {
     const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
     const quoted = [header, '0,en[SEP]Farm "hand",61110,0.9,Farm Worker,,,No pred', '1,"en[SEP]Smith, ""black""",83110,0.8,Smith,61110,0.1,Farm Worker', '2,en[SEP]  ,61110,0.5,x,,,No pred', '3,en[SEP]Baker,61110,0.2,x,61110,0.3,y', '4,en[SEP]Miller,83110,0.2,x,61110,0.6,y'].join('\n');
     const strayQuote = await imported('quotes.csv', Buffer.from(`${quoted}\n`));
@@ -182,7 +182,7 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     expect(strayQuote.result).toMatchObject({ rows: 5, entries: 4, emptyTitles: 1 });
     expect(strayQuote.entries.map((entry) => entry.string)).toEqual(['Farm "hand"', 'Smith, "black"', 'Baker', 'Miller']);
     const clean = await imported('clean.csv', Buffer.from(`${quoted.replace('Farm "hand"', 'Farm hand')}\n`));
-    expect(clean.phases).toContain('reading by COPY: staging');
+    expect(clean.phases).toContain('reading wide rows');
     expect(clean.result).toMatchObject({ rows: 5, entries: 4, emptyTitles: 1 });
     // Slots out of order, or naming one code twice, merged and sorted as the JavaScript reader does.
     expect(clean.entries.slice(1).map((entry) => entry.predictions)).toEqual([
@@ -192,13 +192,12 @@ describe('a wide OccCANINE CSV read by Postgres (COPY)', () => {
     ]);
     expect(clean.entries.slice(1)).toEqual(strayQuote.entries.slice(1));
 
-    // A probability JavaScript reads (as 0) and Postgres refuses (below double precision's range), in the
-    // second half of the file (the second lane of the staging): JavaScript reads the whole file, and the set is as it reads it.
+    // A probability below double precision's range, read as 0 by both readers.
     const tiny = `${header}\n${['Baker', 'Miller', 'Smith', 'Weaver'].map((title, index) => `${index},en[SEP]${title},61110,${index === 3 ? '1e-400' : '0.5'},x,,,No pred`).join('\n')}\n`;
-    const fallback = await imported('tiny.csv', Buffer.from(tiny));
-    expect(fallback.phases).toContain('reading');
-    expect(fallback.result).toMatchObject({ rows: 4, entries: 4, emptyTitles: 0 });
-    expect(fallback.entries.map((entry) => [entry.string, entry.predictions])).toEqual([
+    const underflow = await imported('tiny.csv', Buffer.from(tiny));
+    expect(underflow.phases).toContain('reading wide rows');
+    expect(underflow.result).toMatchObject({ rows: 4, entries: 4, emptyTitles: 0 });
+    expect(underflow.entries.map((entry) => [entry.string, entry.predictions])).toEqual([
       ['Baker', [{ uris: ['hisco:61110'], conf: 0.5 }]],
       ['Miller', [{ uris: ['hisco:61110'], conf: 0.5 }]],
       ['Smith', [{ uris: ['hisco:61110'], conf: 0.5 }]],
@@ -285,16 +284,16 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     return { file, rows: rows.length, titles };
   }
 
-  it('leaves nothing visible when killed while Postgres copies the file, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
+  it('leaves nothing visible when killed while its entries are copied into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
     const { file, rows, titles } = await bigFile();
     child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
 
     const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
     const setId = accepted.predictionSetId;
-    const raw = `prediction_raw_${setId.replace(/-/g, '')}`;
+    const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
     await waitFor(
-      'the COPY of the file',
-      async () => ((await env.app.db.query<{ tuples: number }>('SELECT tuples_processed AS tuples FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [raw])).rows[0]?.tuples ?? 0) > 0,
+      'the COPY of the entries',
+      async () => ((await env.app.db.query<{ tuples: number }>('SELECT tuples_processed AS tuples FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [partition])).rows[0]?.tuples ?? 0) > 0,
       { timeoutMs: 120_000, intervalMs: 10 },
     );
     const exited = new Promise((resolve) => child!.once('exit', resolve));
@@ -303,7 +302,7 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
 
     expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0, indexing: false });
     expect(await storedTitles(setId)).toBe(0);
-    await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [raw])).rowCount, { timeoutMs: 10_000 });
+    await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [partition])).rowCount, { timeoutMs: 10_000 });
 
     const finished = await retryStalledJob(accepted.jobId);
     expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
@@ -311,7 +310,7 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     expect(await storedTitles(setId)).toBe(titles);
     const tables = await env.app.db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE '%' || $1", [setId.replace(/-/g, '')]);
     expect(tables.rows.map((row) => row.name.replace(/_[0-9a-f]{32}.*$/, ''))).toContain('prediction_entries');
-    expect(tables.rows.some((row) => /^prediction_(raw|staging)_/.test(row.name))).toBe(false);
+    expect(tables.rows.some((row) => /^prediction_staging_/.test(row.name))).toBe(false);
     expect(fs.existsSync(file)).toBe(false);
   });
 

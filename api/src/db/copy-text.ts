@@ -7,3 +7,9 @@ export function copyField(value: string): string {
 export function copyNullable(value: string | number | null | undefined): string {
   return value === null || value === undefined ? '\\N' : typeof value === 'number' ? String(value) : copyField(value);
 }
+
+/** A text array in COPY text (`{}`, `{"hisco:x","hisco:y"}`), each value quoted for the array's own syntax. */
+export function copyTextArray(values: readonly string[]): string {
+  if (!values.length) return '{}';
+  return copyField(`{${values.map((value) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`);
+}

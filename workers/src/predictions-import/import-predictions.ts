@@ -6,22 +6,26 @@ import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kin
 import type { Database } from '@og/api/db/database';
 import { dropLeftoverPredictionTables, findPredictionSet, type PredictionSetRow } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
-import { TableCopy } from '@og/api/db/table-copy';
-import { copyWideOccCanine } from './occcanine-copy.js';
+import { copyWideOccCanine } from './wide-copy.js';
+import { wideLayout } from './wide-csv.js';
+import { EntryCopies } from './entry-copies.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
 import { openPredictionFile, type PredictedEntry, type PredictionFileSummary } from '@og/api/predictions/prediction-file/prediction-file';
 import { type CodeTally, codeSchemeProblem } from '@og/api/predictions/prediction-file/code-schemes';
 import { PredictionFileError } from '@og/api/predictions/prediction-file/prediction-file-error';
 import { SchemeCodeIndex } from '@og/api/schemes/scheme-code-index';
-import { copyField } from '@og/api/db/copy-text';
+import { copyField, copyTextArray } from '@og/api/db/copy-text';
 import { bestConfidence, languageContextKey, type PredictionReading, readingConfidences } from '@og/shared/contracts/prediction-reading';
 import { splitPredictionUri } from '@og/shared/contracts/predictions';
 import {
   attachPredictionPartition,
   buildRemainingIndexes,
+  createPredictionPartition,
   createPredictionStaging,
+  emptyImportTables,
   groupPredictionsIntoPartition,
   indexPredictionPartition,
+  mergeStagedEntries,
   resetImportMemory,
   setImportMemory,
 } from './prediction-import-queries.js';
@@ -37,8 +41,6 @@ export class PredictionSetGoneError extends Error {
 /** A progress report of the import, in one of `predictions.import`'s phases (a prediction run's import reports them too). */
 type ImportProgress = JobProgressOf<'predictions.import'>;
 
-/** COPY text is handed to Postgres in pieces of about this many characters. */
-const copyPieceLength = 256 * 1024;
 /** DESIGN §5: progress at least once a second, in every phase (reported every half second to keep that with room). */
 const heartbeatMs = 500;
 
@@ -105,6 +107,12 @@ async function entryPredictions(written: PredictedEntry['predictions'], matcher:
   // Without a confidence a prediction ranks after those with one (as `NULLS LAST` in the grouping).
   const rankOf = (conf: number | null) => conf ?? -Infinity;
   return [...byUris.values()].sort((a, b) => rankOf(b.conf) - rankOf(a.conf) || a.rank - b.rank).map(({ uris, conf }) => ({ uris, conf }));
+}
+
+/** The URIs of an entry's predictions its scheme lacks, distinct, in code-unit order. */
+function unknownUris(predictions: PredictedEntry['predictions'], unknown: ReadonlySet<string>): string[] {
+  if (!unknown.size) return [];
+  return [...new Set(predictions.flatMap((prediction) => prediction.uris.filter((uri) => unknown.has(uri))))].sort();
 }
 
 /** What an entry keeps of its rows besides title and codes: its kept columns' values and its language. */
@@ -187,60 +195,91 @@ export async function importPredictions(
   const client = await db.connect();
   /** Once the set is ready, the reading connection goes back to the pool before the other indexes are built. */
   let released = false;
-  let copy: TableCopy | null = null;
+  let copies: EntryCopies | null = null;
   // Long statements (grouping, indexing) say they are still at it, every half second.
   const heartbeat = setInterval(() => void context.report(latest).catch(() => undefined), heartbeatMs);
   try {
     await setImportMemory(client);
     const stagingCopy = await createPredictionStaging(client, set.id);
+    await createPredictionPartition(client, set.id);
     const matcher = new UriMatcher(deps.schemes);
     const onBytes = (done: number, total: number) => void report({ phase: 'reading', done, total, unit: 'bytes' });
-    // A wide OccCANINE CSV is read by Postgres (COPY, then SQL); any other file, or one Postgres
+    // A set of no dataset whose file keeps no columns has its entries copied straight into its
+    // partition; a dataset's (its totals joined) and a reading's (its kept columns counted) are staged and grouped.
+    const direct = set.dataset_id === null && !input.reading;
+    const openCopies = () => EntryCopies.open(client, db, set.id, { direct, stagingCopy, fileBytes: bytes });
+    // A wide OccCANINE CSV is read by the wide reader; any other file, or one the wide reader
     // would read otherwise than papaparse, by the JavaScript reader.
-    const copied = input.reading ? null : await copyWideOccCanine(client, db, set.id, input.path, matcher, { signal: context.signal, onBytes, phaseDone });
+    const layout = input.reading ? null : await wideLayout(input.path);
+    let copied = null;
+    let sink = await openCopies();
+    copies = sink;
+    if (layout) {
+      copied = await copyWideOccCanine(input.path, layout, matcher, sink, { signal: context.signal, onBytes });
+      if (!copied) {
+        copies = null;
+        await sink.abort();
+        await emptyImportTables(client, set.id);
+        sink = await openCopies();
+        copies = sink;
+      }
+    }
     let read: { summary: PredictionFileSummary; reading: PredictionReading | null; withContext: boolean; unknownCodes: number };
     if (copied) {
       read = { summary: copied.summary, reading: null, withContext: false, unknownCodes: copied.unknownCodes };
     } else {
-      copy = new TableCopy(client, stagingCopy);
       const file = await openPredictionFile(input.path, { signal: context.signal, onBytes, reading: input.reading ?? null });
       // A file read by a reading keeps its rows' languages and kept columns, and its codes are checked against its scheme.
       const withContext = file.reading !== null;
       const tallies = withContext ? new CodeTallies() : null;
-      let pending = '';
-      let position = 0;
       for await (const entry of file.entries) {
-        position++;
         tallies?.count(entry);
         const predictions = await entryPredictions(entry.predictions, matcher);
         const kept = withContext ? storedContext(entry) : null;
-        pending += `${position}\t${copyField(entry.string)}\t${copyField(normaliseTitle(entry.string))}\t${copyField(JSON.stringify(predictions))}\t${bestConfidence(predictions)}\t${kept ? copyField(JSON.stringify(kept)) : '\\N'}\n`;
-        if (pending.length >= copyPieceLength) {
-          copy.write(Buffer.from(pending, 'utf8'));
-          pending = '';
-          await copy.drained();
-        }
+        const handedOn = sink.add({
+          string: entry.string,
+          stringCopy: copyField(entry.string),
+          normCopy: copyField(normaliseTitle(entry.string)),
+          predictionsCopy: copyField(JSON.stringify(predictions)),
+          best: bestConfidence(predictions),
+          unknownCopy: copyTextArray(unknownUris(predictions, matcher.unknown)),
+          contextCopy: kept ? copyField(JSON.stringify(kept)) : '\\N',
+        });
+        if (handedOn) await sink.drained();
       }
-      if (pending) copy.write(Buffer.from(pending, 'utf8'));
-      await copy.end();
-      copy = null;
       if (tallies) await tallies.check(new SchemeCodeIndex(deps.schemes.trees));
       read = { summary: file.summary(), reading: file.reading, withContext, unknownCodes: matcher.unknownCount };
     }
+    await sink.end();
+    copies = null;
+    const { entries: copiedEntries, staged } = sink;
     const { summary, withContext } = read;
     if (summary.rows > 0 && summary.emptyTitles === summary.rows) {
       const column = read.reading ? ` ${read.reading.title}` : '';
       throw new PredictionFileError(null, `the title column${column} is empty in every row (${summary.rows} rows): choose the column that holds the titles.`);
     }
-    if (!copied) phaseDone('reading');
+    phaseDone(copied ? 'reading wide rows' : 'reading');
 
-    await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
-    const entries = await groupPredictionsIntoPartition(client, db, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
-    phaseDone('grouping');
     const indexesAfterReady = options.indexesAfterReady ?? false;
-    await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
-    await indexPredictionPartition(client, db, set.id, { order: set.review_order, all: !indexesAfterReady });
-    phaseDone(indexesAfterReady ? 'indexing for review' : 'indexing');
+    let entries: number;
+    if (direct) {
+      await report({ phase: 'indexing', done: 0, total: copiedEntries - staged, unit: 'entries', message: 'Indexing the entries for review' }, true);
+      await indexPredictionPartition(client, db, set.id, { order: set.review_order, all: !indexesAfterReady });
+      phaseDone(indexesAfterReady ? 'indexing for review' : 'indexing');
+      entries = copiedEntries - staged;
+      if (staged) {
+        await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
+        entries = await mergeStagedEntries(client, db, set.id, { copied: copiedEntries - staged, unknownUris: [...matcher.unknown] });
+        phaseDone('merging repeated titles');
+      }
+    } else {
+      await report({ phase: 'grouping', done: 0, total: null, unit: 'entries', message: 'Merging identical strings' }, true);
+      entries = await groupPredictionsIntoPartition(client, db, set.id, { datasetId: set.dataset_id, unknownUris: [...matcher.unknown], withContext });
+      phaseDone('grouping');
+      await report({ phase: 'indexing', done: entries, total: entries, unit: 'entries', message: 'Indexing the entries for review' }, true);
+      await indexPredictionPartition(client, db, set.id, { order: set.review_order, all: !indexesAfterReady });
+      phaseDone(indexesAfterReady ? 'indexing for review' : 'indexing');
+    }
     const result: JobResult<'predictions.import'> = {
       format: summary.format,
       rows: summary.rows,
@@ -270,7 +309,7 @@ export async function importPredictions(
     return result;
   } catch (error) {
     if (released) throw error;
-    await copy?.abort();
+    await copies?.abort();
     await dropLeftoverPredictionTables(client, set.id).catch(() => undefined);
     throw error;
   } finally {

@@ -54,6 +54,43 @@ export async function createPredictionStaging(db: Queryable, setId: string): Pro
   return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
 }
 
+/** Creates the set's partition, standalone (attached once the set is ready). */
+export async function createPredictionPartition(db: Queryable, setId: string): Promise<void> {
+  const partition = predictionEntriesTable(setId);
+  await db.query(
+    `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+       CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
+  );
+}
+
+/** Empties the partition and staging table of what a reading given up copied. */
+export async function emptyImportTables(db: Queryable, setId: string): Promise<void> {
+  await db.query(`TRUNCATE ${identifier(predictionEntriesTable(setId))}, ${identifier(predictionStagingTable(setId))}`);
+}
+
+/** The COPY (text format) of entries straight into the set's partition, as they are shown. */
+export function partitionCopyStatement(setId: string): string {
+  return `COPY ${identifier(predictionEntriesTable(setId))} (set_id, position, string, norm, predictions, best_conf, unknown_uris) FROM STDIN`;
+}
+
+/**
+ * Merges the staged entries of an import that copied the others straight into the partition
+ * (entry-copies.ts): the partition's entry of each staged title joins its staged ones, and the
+ * staging table is grouped into the partition as any import's is. Answers the entries the
+ * partition holds.
+ */
+export async function mergeStagedEntries(client: Queryable, pool: Database, setId: string, options: { copied: number; unknownUris: string[] }): Promise<number> {
+  const partition = identifier(predictionEntriesTable(setId));
+  const staging = identifier(predictionStagingTable(setId));
+  await client.query(`ANALYZE ${staging}`);
+  const moved = await client.query(
+    `WITH moved AS (DELETE FROM ${partition} p WHERE p.string IN (SELECT s.string FROM ${staging} s) RETURNING p.position, p.string, p.norm, p.predictions, p.best_conf)
+     INSERT INTO ${staging} (pos, string, norm, predictions, best_conf) SELECT position, string, norm, predictions, best_conf FROM moved`,
+  );
+  const grouped = await groupPredictionsIntoPartition(client, pool, setId, { datasetId: null, unknownUris: options.unknownUris });
+  return options.copied - (moved.rowCount ?? 0) + grouped;
+}
+
 /** How many of a kept column's values an entry keeps: its most frequent. */
 export const contextValuesKept = 5;
 
@@ -76,10 +113,6 @@ export async function groupPredictionsIntoPartition(
   options: { datasetId: string | null; unknownUris: string[]; withContext?: boolean },
 ): Promise<number> {
   const partition = predictionEntriesTable(setId);
-  await client.query(
-    `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
-       CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
-  );
   // Each lane groups the strings of one half of the staging table: all lines of a string are in one.
   const staging = (lane: 0 | 1) => identifier(stagingHalf(setId, lane));
   const datasetTitles = options.datasetId
@@ -112,7 +145,7 @@ export async function groupPredictionsIntoPartition(
         )`
       : '';
   const unknownUris = options.unknownUris.length
-    ? `ARRAY(SELECT DISTINCT uri FROM jsonb_array_elements(s.predictions) p, jsonb_array_elements_text(p->'uris') uri WHERE uri = ANY($1::text[]) ORDER BY uri)`
+    ? `ARRAY(SELECT DISTINCT uri COLLATE "C" FROM jsonb_array_elements(s.predictions) p, jsonb_array_elements_text(p->'uris') uri WHERE uri = ANY($1::text[]) ORDER BY 1)`
     : `'{}'::text[]`;
   const grouped = (db: Queryable, lane: 0 | 1) => db.query(
     `WITH repeated AS MATERIALIZED (

@@ -42,16 +42,7 @@ export const predictionEntriesTable = (setId: string): string => `prediction_ent
 /** The import's staging table: one line per prediction of the file, grouped into the partition at the end. */
 export const predictionStagingTable = (setId: string): string => `prediction_staging_${predictionSetIdHex(setId)}`;
 
-/** The rows of a CSV as its import copied them (text columns), while they are read into the staging table. */
-export const predictionRawTable = (setId: string): string => `prediction_raw_${predictionSetIdHex(setId)}`;
-
-/** The codes of each distinct code cell of a CSV copied by Postgres, while it is read. */
-export const predictionCellCodesTable = (setId: string): string => `prediction_cells_${predictionSetIdHex(setId)}`;
-
-/** The distinct titles of a CSV copied by Postgres that JavaScript normalises, while it is read. */
-export const predictionOtherTitlesTable = (setId: string): string => `prediction_titles_${predictionSetIdHex(setId)}`;
-
-/** Every table of this set (its partition, attached or not, and any staging, raw or lookup table of an import attempt). */
+/** Every table of this set (its partition, attached or not, and the staging table of an import attempt). */
 export async function findPredictionSetTables(db: Queryable, setId: string): Promise<{ name: string; attached: boolean }[]> {
   const hex = predictionSetIdHex(setId);
   if (!/^[0-9a-f]{32}$/.test(hex)) return [];
@@ -60,7 +51,7 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
       WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
         AND c.relkind IN ('r', 'p') AND c.relname = ANY($1::text[])
       ORDER BY c.relname`,
-    [[predictionEntriesTable(setId), predictionStagingTable(setId), predictionRawTable(setId), predictionCellCodesTable(setId), predictionOtherTitlesTable(setId)]],
+    [[predictionEntriesTable(setId), predictionStagingTable(setId)]],
   );
   return result.rows;
 }
@@ -74,7 +65,7 @@ export async function cancelPredictionIndexBuilds(db: Queryable, setId: string):
   await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [predictionEntriesTable(setId)]);
 }
 
-/** Drops what an import attempt left: its staging, raw and lookup tables, and its partition while not attached. */
+/** Drops what an import attempt left: its staging table, and its partition while not attached. */
 export async function dropLeftoverPredictionTables(db: Queryable, setId: string): Promise<void> {
   for (const table of await findPredictionSetTables(db, setId)) {
     if (!table.attached) await db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
