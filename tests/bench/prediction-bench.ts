@@ -86,7 +86,7 @@ async function generatePredictionFile(rows: number, seed: number, log: (line: st
 }
 
 /** The import's phases in the order they run (a job's result keeps them in jsonb, which orders keys its own way). */
-const phaseOrder = ['reading', 'reading by COPY: the COPY', 'reading by COPY: codes', 'reading by COPY: staging', 'reading by COPY: other titles', 'grouping', 'indexing for review', 'indexing', 'attaching', 'indexing after ready'];
+const phaseOrder = ['reading', 'reading wide rows', 'grouping', 'indexing for review', 'indexing', 'merging repeated titles', 'attaching', 'indexing after ready'];
 const phaseRank = (phase: string) => {
   const at = phaseOrder.indexOf(phase);
   return at >= 0 ? at : phaseOrder.length + (phase.startsWith('indexing after ready:') ? 1 : 2);

@@ -19,10 +19,10 @@ import { setImportMemory, resetImportMemory, partitionCopyStatement } from './pr
  * (a dataset's totals joined, kept columns' values counted).
  */
 
-/** Lines are handed to a COPY in pieces of about this many characters. */
-const pieceLength = 256 * 1024;
+/** Lines are handed to a COPY in pieces of at most this many bytes. */
+const pieceBytes = 256 * 1024;
 /** Bytes a COPY may have waiting for Postgres while the file is read on: the reading runs ahead of the storing by this much. */
-const queuedBytes = 4 * pieceLength;
+const queuedBytes = 4 * pieceBytes;
 /** Filter bits for each title the file can hold, at the fewest bytes a row of it takes. */
 const filterBitsPerTitle = 12;
 const minRowBytes = 40;
@@ -39,23 +39,32 @@ export interface EntryFields {
   contextCopy: string;
 }
 
-/** A COPY fed by lines, handed on in pieces. */
+/**
+ * A COPY fed by lines, written into a buffer as they come and handed on a buffer at a time: each
+ * line is garbage as soon as it is written, where lines joined into a string would live on (and
+ * be moved to the old generation) until the piece is handed on.
+ */
 class LineCopy {
-  private pending = '';
+  private buffer = Buffer.allocUnsafe(pieceBytes);
+  private used = 0;
 
   constructor(readonly copy: TableCopy) {}
 
+  /** Answers true when a piece was handed on. */
   add(line: string): boolean {
-    this.pending += line;
-    if (this.pending.length < pieceLength) return false;
-    this.flush();
-    return true;
+    // A UTF-16 code unit takes at most three bytes in UTF-8.
+    const handedOn = this.used + line.length * 3 > pieceBytes && this.flush();
+    if (line.length * 3 > pieceBytes) this.copy.write(Buffer.from(line, 'utf8'));
+    else this.used += this.buffer.write(line, this.used, 'utf8');
+    return handedOn;
   }
 
-  flush(): void {
-    if (!this.pending) return;
-    this.copy.write(Buffer.from(this.pending, 'utf8'));
-    this.pending = '';
+  flush(): boolean {
+    if (!this.used) return false;
+    this.copy.write(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(pieceBytes);
+    this.used = 0;
+    return true;
   }
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { normaliseTitle } from '@og/shared/domain/title-norm';
 import { detectTextEncoding, encodingSampleBytes } from '@og/shared/domain/text-encoding';
@@ -102,6 +103,8 @@ interface ReadSlot {
 
 const noPrediction = /^no pred$/i;
 const noUnknown: readonly string[] = [];
+/** The longest the reader holds the event loop. */
+const turnMs = 15;
 /** What splitting a row answers when the row goes on past the text read so far. */
 const incomplete = -1;
 /** What splitting a row answers when the file is to be read by the JavaScript reader. */
@@ -151,7 +154,13 @@ export class WideRows {
     this.carried = '';
     this.quoteAt = -2;
     let at = 0;
-    while (at < all.length) {
+    let since = performance.now();
+    for (let row = 1; at < all.length; row++) {
+      // The event loop gets a turn every few milliseconds (a piece read before the reader's code is compiled takes tens).
+      if (row % 256 === 0 && performance.now() - since > turnMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
       const end = this.splitRow(all, at, final);
       if (end === incomplete) break;
       if (end === refused) return false;
