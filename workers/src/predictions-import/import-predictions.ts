@@ -150,10 +150,13 @@ class CodeTallies {
 
 /**
  * `predictions.import`: reads the stored prediction file into its set's entries. A wide OccCANINE
- * CSV is copied by Postgres as it is and read in SQL (occcanine-copy.ts); any other file is read
- * here, every entry copied into the staging table as it is read. Postgres then merges identical
- * strings (per URI list the highest confidence), joins a dataset's totals, and the set's partition
- * gets the indexes its review needs and is attached, with the set's counts, as ready. With
+ * CSV is read by the wide reader (wide-csv.ts), any other file by the JavaScript reader, every
+ * entry copied as it is read (entry-copies.ts): for a set of no dataset whose file keeps no
+ * columns, straight into the set's partition, the titles met before staged and merged once the
+ * partition is indexed for review; for any other set, into the staging table, which Postgres then
+ * groups into the partition (identical strings merged, per URI list the highest confidence, a
+ * dataset's totals joined). The partition gets the indexes its review needs and is attached, with
+ * the set's counts, as ready. With
  * `indexesAfterReady` the other indexes are built after, while the set is reviewed (it says
  * 'indexing'); without, all before. A file that cannot be read throws before anything is
  * visible; a retry starts from clean tables, or only finishes the indexes of a ready set.

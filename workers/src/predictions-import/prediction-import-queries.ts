@@ -7,9 +7,9 @@ import type { ReviewOrder } from '@og/shared/contracts/predictions';
  * The statements of a prediction import on its own connection and tables.
  *
  * The tables a prediction import fills, named after the set's id so a retry (or a delete) finds
- * them. The file's predictions are copied, one line each, into an unlogged staging table; Postgres
- * then groups them into the set's partition (one row per distinct string, per URI list the highest
- * confidence), which gets the indexes its review needs standalone and is attached in the
+ * them: the set's partition, and an unlogged staging table of entries (one line each) that
+ * Postgres groups into the partition (one row per distinct string, per URI list the highest
+ * confidence). The partition gets the indexes its review needs standalone and is attached in the
  * transaction that marks the set ready: a half-done import is never visible. The set's other
  * indexes are built on the attached partition while it is reviewed (migration 024).
  */
