@@ -286,6 +286,8 @@ export class WideRows {
     read.length = 0;
     let unknownCodes = 0;
     for (const slot of this.layout.slots) {
+      // An empty code cell (most slots of most rows: the model is sure) has no codes.
+      if (this.starts[slot.code] === this.ends[slot.code]) continue;
       const codeCell = this.doubled[slot.code] ? this.cellText(text, slot.code) : text.slice(this.starts[slot.code]!, this.ends[slot.code]!);
       const cell = this.cells.get(codeCell);
       if (cell === undefined) return codeCell;
@@ -315,7 +317,7 @@ export class WideRows {
     let best = 0;
     let unknown = noUnknown;
     for (const [at, { cell, conf }] of predictions.entries()) {
-      predictionsCopy += `${at ? ',' : ''}{"uris":${cell.urisCopy},"conf":${JSON.stringify(conf)}}`;
+      predictionsCopy += `${at ? ',' : ''}{"uris":${cell.urisCopy},"conf":${String(conf)}}`;
       if (at === 0 || conf > best) best = conf;
       if (cell.unknown.length) unknown = unknown === noUnknown ? [...cell.unknown] : [...unknown, ...cell.unknown];
     }
