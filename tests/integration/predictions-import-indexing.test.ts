@@ -174,6 +174,22 @@ describe('a wide OccCANINE CSV read by the wide reader, its entries copied strai
     expect(copied.entries.map((entry) => entry.string)).toContain('Boer[SEP]knecht');
   });
 
+  it('stores every title once whether the filter of titles written takes it for one met before or not', { timeout: 120_000 }, async () => {
+    // 400 distinct titles in a file of a few kilobytes: its filter (sized by the file) is small
+    // enough to take some of them for titles met before, which are then staged and merged alone.
+    const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
+    const titles = Array.from({ length: 400 }, (_, index) => `Worker ${index.toString(36)}`);
+    const lines = titles.map((title, index) => `${index},en[SEP]${title},61110,0.${(index % 90) + 10},x,${index % 2 ? '83110,0.05,y' : ',,No pred'}`);
+    const stored = await imported('distinct.csv', Buffer.from(`${[header, ...lines].join('\n')}\n`));
+    expect(stored.phases).toContain('reading wide rows');
+    expect(stored.phases).toContain('merging repeated titles');
+    expect(stored.result).toMatchObject({ rows: 400, entries: 400, emptyTitles: 0 });
+    expect(stored.entries.map((entry) => entry.string)).toEqual(titles);
+    expect(stored.entries.map((entry) => entry.predictions)).toEqual(
+      titles.map((_, index) => [{ uris: ['hisco:61110'], conf: Number(`0.${(index % 90) + 10}`) }, ...(index % 2 ? [{ uris: ['hisco:83110'], conf: 0.05 }] : [])]),
+    );
+  });
+
   it('reads a file whose quotes papaparse reads otherwise than CSV by JavaScript, and fails a bad probability naming its line', { timeout: 120_000 }, async () => {
     const header = 'row,inputs,hisco_1,prob_1,desc_1,hisco_2,prob_2,desc_2';
     const quoted = [header, '0,en[SEP]Farm "hand",61110,0.9,Farm Worker,,,No pred', '1,"en[SEP]Smith, ""black""",83110,0.8,Smith,61110,0.1,Farm Worker', '2,en[SEP]  ,61110,0.5,x,,,No pred', '3,en[SEP]Baker,61110,0.2,x,61110,0.3,y', '4,en[SEP]Miller,83110,0.2,x,61110,0.6,y'].join('\n');
@@ -348,6 +364,45 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
     expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
     expect(await storedTitles(setId)).toBe(titles);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('leaves nothing visible when killed while its repeated titles are merged into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
+    const { file, rows, titles } = await bigFile();
+    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
+    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
+    const setId = accepted.predictionSetId;
+    const staging = `prediction_staging_${setId.replace(/-/g, '')}`;
+
+    // A lock on the staging table that its COPY does not wait for and the merge's ANALYZE does: the kill lands in the merge.
+    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+    await holder.connect();
+    try {
+      await waitFor('the staging table', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [staging])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(staging)} IN SHARE UPDATE EXCLUSIVE MODE`);
+      await waitFor(
+        'the merge waiting for the lock',
+        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'ANALYZE %prediction_staging_%'`)).rowCount),
+        { timeoutMs: 120_000 },
+      );
+      expect((await env.app.db.query<{ phase: string }>(`SELECT progress->>'phase' AS phase FROM job_runs WHERE id = $1`, [accepted.jobId])).rows[0]?.phase).toBe('grouping');
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0 });
+      expect(await storedTitles(setId)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'ANALYZE %prediction_staging_%'`)).rowCount, { timeoutMs: 30_000 });
+
+    const finished = await retryStalledJob(accepted.jobId);
+    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
+    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
+    expect(await storedTitles(setId)).toBe(titles);
+    expect((await env.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prediction_entries WHERE set_id = $1', [setId])).rows[0]!.n).toBe(titles);
     expect(fs.existsSync(file)).toBe(false);
   });
 
