@@ -378,7 +378,9 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     const holder = new pg.Client({ connectionString: env.config.databaseUrl });
     await holder.connect();
     try {
-      await waitFor('the staging table', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [staging])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
+      // The partition is created once the staging table and its two halves are (creating a half waits for the lock too).
+      const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+      await waitFor('the partition', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [partition])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
       await holder.query('BEGIN');
       await holder.query(`LOCK TABLE ${pg.escapeIdentifier(staging)} IN SHARE UPDATE EXCLUSIVE MODE`);
       await waitFor(

@@ -76,7 +76,6 @@ export class EntryCopies {
   private lane = 0;
 
   private constructor(
-    private readonly setId: string,
     private readonly partitions: LineCopy[],
     private readonly staging: LineCopy,
     private readonly filter: WrittenKeyFilter | null,
@@ -88,7 +87,7 @@ export class EntryCopies {
    * into the staging table on another; else into the staging table on `client`.
    */
   static async open(client: pg.PoolClient, pool: Database, setId: string, options: { direct: boolean; stagingCopy: string; fileBytes: number }): Promise<EntryCopies> {
-    if (!options.direct) return new EntryCopies(setId, [], new LineCopy(new TableCopy(client, options.stagingCopy, queuedBytes)), null, []);
+    if (!options.direct) return new EntryCopies([], new LineCopy(new TableCopy(client, options.stagingCopy, queuedBytes)), null, []);
     const lanes: pg.PoolClient[] = [];
     try {
       for (let lane = 0; lane < 2; lane++) {
@@ -103,7 +102,6 @@ export class EntryCopies {
     const statement = partitionCopyStatement(setId);
     const filterBytes = Math.min(maxFilterBytes, Math.ceil((options.fileBytes / minRowBytes) * (filterBitsPerTitle / 8)));
     return new EntryCopies(
-      setId,
       [new LineCopy(new TableCopy(client, statement, queuedBytes)), new LineCopy(new TableCopy(lanes[0]!, statement, queuedBytes))],
       new LineCopy(new TableCopy(lanes[1]!, options.stagingCopy, queuedBytes)),
       new WrittenKeyFilter(filterBytes),
@@ -118,7 +116,7 @@ export class EntryCopies {
       const hash = titleHash(entry.string);
       if (!this.filter.mightHold(hash)) {
         this.filter.add(hash);
-        const line = `${this.setId}\t${position}\t${entry.stringCopy}\t${entry.normCopy}\t${entry.predictionsCopy}\t${entry.best}\t${entry.unknownCopy}\n`;
+        const line = `${position}\t${entry.stringCopy}\t${entry.normCopy}\t${entry.predictionsCopy}\t${entry.best}\t${entry.unknownCopy}\n`;
         // Whole pieces go to the two COPYs in turn.
         if (!this.partitions[this.lane]!.add(line)) return false;
         this.lane = 1 - this.lane;
