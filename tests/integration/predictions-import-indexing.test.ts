@@ -299,6 +299,36 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     await fs.promises.writeFile(file, `${Papa.unparse(rows, { columns: parsed.meta.fields, newline: '\n' })}\n`);
     return { file, rows: rows.length, titles };
   }
+  /**
+   * Kills the worker while a statement of its import waits for a lock the test holds: once the
+   * table `after` exists, a lock on `table` is taken in `mode` and, when a statement like
+   * `waiting` waits for it, the worker is killed; nothing of the set may be visible then. Answers
+   * once the lock is let go and the dead worker's statement is gone.
+   */
+  async function killWhileLocked(setId: string, lock: { after: string; table: string; mode: string; waiting: string }): Promise<void> {
+    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+    await holder.connect();
+    try {
+      await waitFor(`the table ${lock.after}`, async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [lock.after])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(lock.table)} IN ${lock.mode} MODE`);
+      await waitFor(
+        `a statement like ${lock.waiting} waiting for the lock`,
+        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`, [lock.waiting])).rowCount),
+        { timeoutMs: 120_000 },
+      );
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child!.kill('SIGKILL');
+      await exited;
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0 });
+      expect(await storedTitles(setId)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE $1 AND state = 'active'`, [lock.waiting])).rowCount, { timeoutMs: 30_000 });
+  }
+
 
   it('leaves nothing visible when killed while its entries are copied into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
     const { file, rows, titles } = await bigFile();
@@ -335,30 +365,9 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
     const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
     const setId = accepted.predictionSetId;
-    const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
-
     // A lock on the standalone partition, taken while it is filled, holds its index builds (they wait for it): the kill lands in them.
-    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
-    await holder.connect();
-    try {
-      await waitFor('the partition to be filled', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [partition])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
-      await holder.query('BEGIN');
-      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(partition)} IN ROW EXCLUSIVE MODE`);
-      await waitFor(
-        'an index build waiting for the lock',
-        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'CREATE %INDEX%'`)).rowCount),
-        { timeoutMs: 120_000 },
-      );
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0 });
-      expect(await storedTitles(setId)).toBe(0);
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-    }
-    await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'CREATE %INDEX%' AND state = 'active'`)).rowCount, { timeoutMs: 30_000 });
+    const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+    await killWhileLocked(setId, { after: partition, table: partition, mode: 'ROW EXCLUSIVE', waiting: 'CREATE %INDEX%' });
 
     const finished = await retryStalledJob(accepted.jobId);
     expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
@@ -372,33 +381,11 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
     const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
     const setId = accepted.predictionSetId;
-    const staging = `prediction_staging_${setId.replace(/-/g, '')}`;
-
-    // A lock on the staging table that its COPY does not wait for and the merge's ANALYZE does: the kill lands in the merge.
-    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
-    await holder.connect();
-    try {
-      // The partition is created once the staging table and its two halves are (creating a half waits for the lock too).
-      const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
-      await waitFor('the partition', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [partition])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
-      await holder.query('BEGIN');
-      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(staging)} IN SHARE UPDATE EXCLUSIVE MODE`);
-      await waitFor(
-        'the merge waiting for the lock',
-        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'ANALYZE %prediction_staging_%'`)).rowCount),
-        { timeoutMs: 120_000 },
-      );
-      expect((await env.app.db.query<{ phase: string }>(`SELECT progress->>'phase' AS phase FROM job_runs WHERE id = $1`, [accepted.jobId])).rows[0]?.phase).toBe('grouping');
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'importing', total: 0 });
-      expect(await storedTitles(setId)).toBe(0);
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-    }
-    await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'ANALYZE %prediction_staging_%'`)).rowCount, { timeoutMs: 30_000 });
+    // A lock on the staging table that its COPY does not wait for and the merge's ANALYZE does: the
+    // kill lands in the merge. It is taken once the partition exists, after the staging table's
+    // halves (creating a half waits for the lock too).
+    const hex = setId.replace(/-/g, '');
+    await killWhileLocked(setId, { after: `prediction_entries_${hex}`, table: `prediction_staging_${hex}`, mode: 'SHARE UPDATE EXCLUSIVE', waiting: 'ANALYZE %prediction_staging_%' });
 
     const finished = await retryStalledJob(accepted.jobId);
     expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
