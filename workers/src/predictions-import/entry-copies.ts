@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Database } from '@og/api/db/database';
 import { TableCopy } from '@og/api/db/table-copy';
 import { WrittenKeyFilter } from '../dataset-ingest/written-keys.js';
-import { setImportMemory, resetImportMemory, partitionCopyStatement } from './prediction-import-queries.js';
+import { partitionCopyStatement } from './prediction-import-queries.js';
 
 /**
  * Where an import's entries go as they are read, by COPY.
@@ -54,9 +54,13 @@ class LineCopy {
   add(line: string): boolean {
     // A UTF-16 code unit takes at most three bytes in UTF-8.
     const handedOn = this.used + line.length * 3 > pieceBytes && this.flush();
-    if (line.length * 3 > pieceBytes) this.copy.write(Buffer.from(line, 'utf8'));
-    else this.used += this.buffer.write(line, this.used, 'utf8');
-    return handedOn;
+    if (line.length * 3 <= pieceBytes) {
+      this.used += this.buffer.write(line, this.used, 'utf8');
+      return handedOn;
+    }
+    // A line longer than a piece (a title of tens of kilobytes) goes on its own.
+    this.copy.write(Buffer.from(line, 'utf8'));
+    return true;
   }
 
   flush(): boolean {
@@ -88,15 +92,11 @@ export class EntryCopies {
    */
   static async open(client: pg.PoolClient, pool: Database, setId: string, options: { direct: boolean; stagingCopy: string; fileBytes: number }): Promise<EntryCopies> {
     if (!options.direct) return new EntryCopies([], new LineCopy(new TableCopy(client, options.stagingCopy, queuedBytes)), null, []);
-    const lanes: pg.PoolClient[] = [];
+    const lanes = [await pool.connect()];
     try {
-      for (let lane = 0; lane < 2; lane++) {
-        const connection = await pool.connect();
-        lanes.push(connection);
-        await setImportMemory(connection);
-      }
+      lanes.push(await pool.connect());
     } catch (error) {
-      for (const lane of lanes) lane.release();
+      lanes[0]!.release();
       throw error;
     }
     const statement = partitionCopyStatement(setId);
@@ -136,7 +136,7 @@ export class EntryCopies {
   async end(): Promise<void> {
     for (const line of [...this.partitions, this.staging]) line.flush();
     const ends = await Promise.allSettled([...this.partitions.map((line) => line.copy.end()), this.staging.copy.end()]);
-    await this.release();
+    this.release();
     const failed = ends.find((end) => end.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -144,14 +144,11 @@ export class EntryCopies {
   /** Ends the COPYs without storing (a reading given up, or failed). */
   async abort(): Promise<void> {
     await Promise.allSettled([...this.partitions.map((line) => line.copy.abort()), this.staging.copy.abort()]);
-    await this.release();
+    this.release();
   }
 
-  private async release(): Promise<void> {
-    for (const lane of this.lanes.splice(0)) {
-      await resetImportMemory(lane).catch(() => undefined);
-      lane.release();
-    }
+  private release(): void {
+    for (const lane of this.lanes.splice(0)) lane.release();
   }
 }
 

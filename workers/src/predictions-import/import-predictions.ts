@@ -6,7 +6,7 @@ import type { JobInput, JobProgressOf, JobResult } from '@og/shared/jobs/job-kin
 import type { Database } from '@og/api/db/database';
 import { dropLeftoverPredictionTables, findPredictionSet, type PredictionSetRow } from '@og/api/db/queries/prediction-sets';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
-import { copyWideOccCanine } from './wide-copy.js';
+import { type CopiedWideFile, copyWideOccCanine } from './wide-copy.js';
 import { wideLayout } from './wide-csv.js';
 import { EntryCopies } from './entry-copies.js';
 import { findCode, schemeCodes, type SchemeCodes } from '../scheme-codes/scheme-codes.js';
@@ -156,10 +156,10 @@ class CodeTallies {
  * partition is indexed for review; for any other set, into the staging table, which Postgres then
  * groups into the partition (identical strings merged, per URI list the highest confidence, a
  * dataset's totals joined). The partition gets the indexes its review needs and is attached, with
- * the set's counts, as ready. With
- * `indexesAfterReady` the other indexes are built after, while the set is reviewed (it says
- * 'indexing'); without, all before. A file that cannot be read throws before anything is
- * visible; a retry starts from clean tables, or only finishes the indexes of a ready set.
+ * the set's counts, as ready. With `indexesAfterReady` the other indexes are built after, while
+ * the set is reviewed (it says 'indexing'); without, all before. A file that cannot be read throws
+ * before anything is visible; a retry starts from clean tables, or only finishes the indexes of a
+ * ready set.
  */
 export async function importPredictions(
   deps: { schemes: SchemeContext; db: Database },
@@ -214,7 +214,7 @@ export async function importPredictions(
     // A wide OccCANINE CSV is read by the wide reader; any other file, or one the wide reader
     // would read otherwise than papaparse, by the JavaScript reader.
     const layout = input.reading ? null : await wideLayout(input.path);
-    let copied = null;
+    let copied: CopiedWideFile | null = null;
     let sink = await openCopies();
     copies = sink;
     if (layout) {

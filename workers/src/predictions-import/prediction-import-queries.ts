@@ -35,9 +35,8 @@ export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
 const stagingHalf = (setId: string, half: 0 | 1) => `${predictionStagingTable(setId)}_${half}`;
 
 /**
- * Creates the staging table (a line's `norm` may wait to be filled until grouping), in two halves
- * by the hash of the string, which the grouping's two lanes read one each; answers the COPY
- * statement that fills it (text format).
+ * Creates the staging table, in two halves by the hash of the string, which the grouping's two
+ * lanes read one each; answers the COPY statement that fills it (text format).
  */
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
