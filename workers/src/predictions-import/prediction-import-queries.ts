@@ -189,18 +189,20 @@ interface PartitionIndex {
 }
 
 /**
- * Each partition's own indexes (migration 024): the three review orders with the threshold and
- * filter columns in the index, the filtered walks (mapped first), the normalised string
- * (propagation), trigrams (search). The key, unique (set_id, string), is the parent's.
+ * Each partition's own indexes (migration 024): the normalised string (propagation, and the
+ * same-titled entries every save counts), the three review orders with the threshold and filter
+ * columns in the index, the filtered walks (mapped first), trigrams (search). The key, unique
+ * (set_id, string), is the parent's. Those built after the set is ready are built in this order:
+ * the one every save reads first, the trigram index, the longest, last.
  */
 const partitionIndexes: readonly PartitionIndex[] = [
+  { suffix: 'norm', definition: '(set_id, norm)' },
   { suffix: 'order_file', order: 'file', definition: '(set_id, position) INCLUDE (best_conf, mapped)' },
   { suffix: 'order_conf', order: 'confidence', definition: '(set_id, best_conf, position) INCLUDE (mapped)' },
   { suffix: 'order_tot', order: 'totals', definition: '(set_id, occurrences DESC, position) INCLUDE (best_conf, mapped)' },
   { suffix: 'walk_file', definition: '(set_id, mapped, position) INCLUDE (best_conf)' },
   { suffix: 'walk_conf', definition: '(set_id, mapped, best_conf, position)' },
   { suffix: 'walk_tot', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
-  { suffix: 'norm', definition: '(set_id, norm)' },
   { suffix: 'search', definition: 'USING gin (lower(string COLLATE "default") gin_trgm_ops)' },
 ];
 
