@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Database } from '@og/api/db/database';
 import { TableCopy } from '@og/api/db/table-copy';
-import { WrittenKeyFilter } from '../dataset-ingest/written-keys.js';
+import { WrittenKeyFilter, writtenKeyFilterBytes } from '../dataset-ingest/written-keys.js';
 import { partitionCopyStatement } from './prediction-import-queries.js';
 
 /**
@@ -23,10 +23,6 @@ import { partitionCopyStatement } from './prediction-import-queries.js';
 const pieceBytes = 256 * 1024;
 /** Bytes a COPY may have waiting for Postgres while the file is read on: the reading runs ahead of the storing by this much. */
 const queuedBytes = 4 * pieceBytes;
-/** Filter bits for each title the file can hold, at the fewest bytes a row of it takes. */
-const filterBitsPerTitle = 12;
-const minRowBytes = 40;
-const maxFilterBytes = 64 * 1024 * 1024;
 
 /** One entry's stored fields in COPY text; `unknownCopy` the array of URIs its scheme lacks, `contextCopy` its kept columns' values (`\N`: none). */
 export interface EntryFields {
@@ -100,11 +96,11 @@ export class EntryCopies {
       throw error;
     }
     const statement = partitionCopyStatement(setId);
-    const filterBytes = Math.min(maxFilterBytes, Math.ceil((options.fileBytes / minRowBytes) * (filterBitsPerTitle / 8)));
     return new EntryCopies(
       [new LineCopy(new TableCopy(client, statement, queuedBytes)), new LineCopy(new TableCopy(lanes[0]!, statement, queuedBytes))],
       new LineCopy(new TableCopy(lanes[1]!, options.stagingCopy, queuedBytes)),
-      new WrittenKeyFilter(filterBytes),
+      // Sized as the census ingest sizes its filter of written pairs: by the rows the file can hold.
+      new WrittenKeyFilter(writtenKeyFilterBytes(options.fileBytes, 0)),
       lanes,
     );
   }
