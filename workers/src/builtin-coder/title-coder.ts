@@ -357,6 +357,7 @@ function rawPrediction(models: Models, norm: string, allowed: ReadonlySet<string
     votes.set(code, (votes.get(code) ?? 0) + vote);
     statsOf(stats, code).phrase = vote / phraseTotal;
   }
+  noteTitleParts(index, norm, stats, allowed);
   neighbourTotal += phraseTotal;
   // The codes' centroids weigh in on the neighbours' candidates: a code whose titles share the pieces of this one gains.
   for (const { code, score } of centroidScores(centroids, index, query, votes)) {
@@ -392,11 +393,14 @@ interface CandidateStats {
   /** Its share of the votes of the known titles inside the title, and its centroid's cosine (0 when not asked). */
   phrase: number;
   centroid: number;
+  /** Its share of the codes of the longest known title the title starts with, and of the longest it ends with (0 when none). */
+  firstPart: number;
+  lastPart: number;
 }
 
 function statsOf(stats: Map<string, CandidateStats>, code: string): CandidateStats {
   let entry = stats.get(code);
-  if (!entry) stats.set(code, (entry = { neighbour: 0, sameLanguage: 0, otherLanguage: 0, bestSimilarity: 0, neighbours: 0, nearest: 0, phrase: 0, centroid: 0 }));
+  if (!entry) stats.set(code, (entry = { neighbour: 0, sameLanguage: 0, otherLanguage: 0, bestSimilarity: 0, neighbours: 0, nearest: 0, phrase: 0, centroid: 0, firstPart: 0, lastPart: 0 }));
   return entry;
 }
 
@@ -431,6 +435,10 @@ function classified(models: Models, norm: string, lang: string | undefined, near
   for (const code of best) {
     if ((!allowed || allowed.has(code)) && !candidates.some(([known]) => known === code)) candidates.push([code, 0]);
   }
+  // The codes of the title's known first and last parts are candidates too: a coder's convention may code one of several occupations named.
+  for (const [code, entry] of stats) {
+    if ((entry.firstPart > 0 || entry.lastPart > 0) && !candidates.some(([known]) => known === code)) candidates.push([code, votes.get(code) ?? 0]);
+  }
   if (candidates.length === 0) return null;
   const probabilities = classifier.probabilities(
     query,
@@ -443,7 +451,7 @@ function classified(models: Models, norm: string, lang: string | undefined, near
       return { code, vote: (voteTotal > 0 ? vote / voteTotal : 0) + classifierWeight * probabilities[at]!, probability: probabilities[at]! };
     })
     .sort((a, b) => b.vote - a.vote);
-  const features = candidateFeatures(handSet, stats, new Set(best), nearest, models.frequency);
+  const features = candidateFeatures(norm, handSet, stats, new Set(best), nearest, models.frequency);
   const described = handSet.map(({ code }, at) => ({ code, features: features[at]! }));
   const order = handSet.map(({ code, vote }) => ({ code, vote }));
   return { evidence: 'near', score: nearest * (order[0]!.vote / (1 + classifierWeight * probabilityTotal)), votes: order, candidates: described, nearest };
@@ -451,6 +459,7 @@ function classified(models: Models, norm: string, lang: string | undefined, near
 
 /** Each candidate's features for the ranker, the candidates in the hand-set order. */
 function candidateFeatures(
+  norm: string,
   handSet: readonly { code: string; vote: number; probability: number }[],
   stats: Map<string, CandidateStats>,
   classifierBest: ReadonlySet<string>,
@@ -463,6 +472,7 @@ function candidateFeatures(
   const groupShare = (code: string, digits: number) => handSet.reduce((sum, other) => sum + (other.code.slice(0, digits) === code.slice(0, digits) ? other.vote : 0), 0) / voteSum;
   const topProbability = Math.max(...handSet.map((candidate) => candidate.probability)) || 1;
   const topCentroid = Math.max(0, ...handSet.map((candidate) => stats.get(candidate.code)?.centroid ?? 0)) || 1;
+  const joined = joinsOccupations(norm) ? 1 : 0;
   return handSet.map(({ code, vote, probability }, rank) => {
     const entry = stats.get(code);
     return Float64Array.from([
@@ -487,6 +497,10 @@ function candidateFeatures(
       frequency.get(code) ?? 0,
       groupShare(code, 3),
       groupShare(code, 4),
+      entry?.firstPart ?? 0,
+      entry?.lastPart ?? 0,
+      joined * (entry?.firstPart ?? 0),
+      joined * (entry?.lastPart ?? 0),
     ]);
   });
 }
@@ -516,6 +530,44 @@ function phraseVotes(index: TitleIndex, norm: string, votes: Map<string, number>
     }
   }
   return added;
+}
+
+/**
+ * The codes of the longest known title the title starts with, and of the longest it ends with
+ * ('smit' and 'landbouwer' in 'smit en landbouwer', 'farmer' and 'brick merchant' in 'farmer and
+ * brick merchant'), as each candidate's share of them: which part names the coded occupation is a
+ * coding convention (the HSN and the English sample code the first named), learned by the ranker.
+ */
+function noteTitleParts(index: TitleIndex, norm: string, stats: Map<string, CandidateStats>, allowed: ReadonlySet<string> | undefined): void {
+  const words = norm.split(' ');
+  if (words.length < 2 || words.length > 12) return;
+  const note = (doc: number, part: 'firstPart' | 'lastPart') => {
+    const docWeight = index.weights[doc]!;
+    for (const { code, weight } of index.codes[doc]!) {
+      if (!allowed || allowed.has(code)) statsOf(stats, code)[part] = weight / docWeight;
+    }
+  };
+  for (let length = words.length - 1; length >= 1; length--) {
+    const doc = index.exact(words.slice(0, length).join(' '));
+    if (doc !== undefined) {
+      note(doc, 'firstPart');
+      break;
+    }
+  }
+  for (let length = words.length - 1; length >= 1; length--) {
+    const doc = index.exact(words.slice(words.length - length).join(' '));
+    if (doc !== undefined) {
+      note(doc, 'lastPart');
+      break;
+    }
+  }
+}
+
+/** Words that join two occupations in one title ('and' and its kin in the languages the field codes): the title's parts are then occupations of their own. */
+const joiningWords = new Set(['and', 'en', 'og', 'och', 'und', 'et', 'e', 'y', 'or', 'eller', 'ou', 'oder']);
+
+function joinsOccupations(norm: string): boolean {
+  return norm.split(' ').some((word, at, words) => at > 0 && at < words.length - 1 && joiningWords.has(word));
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
