@@ -92,6 +92,22 @@ describe('the wide reader of OccCANINE CSVs', () => {
     }
   });
 
+  it('keeps at most 100,000 code cells matched, and reads a file of more as it reads any other', async () => {
+    let matched = 0;
+    const counting: CodeMatcher = { unknown: new Set(), canonical: (uri) => (matched++, uri) };
+    const lines = Array.from({ length: 100_010 }, (_, at) => `${at},en[SEP]T${at},${String(10_000 + at)},0.5,x,,,No pred`);
+    lines.push('100010,en[SEP]Again,10000,0.5,x,,,No pred');
+    const text = `${header}\n${lines.join('\n')}\n`;
+    const rows = new WideRows((await layoutOf(text.slice(0, 2000)))!, counting);
+    const entries: EntryFields[] = [];
+    expect(await rows.readPiece(text, true, (entry) => entries.push(entry))).toBe(true);
+    expect(rows.end()).toBe(true);
+    expect(entries).toHaveLength(100_011);
+    // The first cell was forgotten when the 100,001st came, and is matched again on the last row.
+    expect(matched).toBe(100_011);
+    expect(entries.at(-1)!.predictionsCopy).toBe('[{"uris":["hisco:10000"],"conf":0.5}]');
+  });
+
   it('merges slots that name one code twice or come out of order, as the job merges a row', async () => {
     const text = `${header}\n0,en[SEP]Baker,61110,0.2,x,61110.0,0.3,y\n1,en[SEP]Miller,83110,0.2,x,61110,0.6,y\n2,en[SEP]Weaver,"75110&75120",0.7,x,,,No pred\n`;
     const read = await readInPieces((await layoutOf(text))!, text, 1000);
@@ -119,6 +135,11 @@ describe('the wide reader of OccCANINE CSVs', () => {
       expect(read, reason).toBe(false);
       expect(rows.disagreement).toBe(reason === 'the file ends inside a row' ? 'a quote never closed' : reason);
     }
+    // A row carried over pieces past a megabyte (a quoted cell that never ends, in a large file) would be scanned again with every piece.
+    const long = new WideRows(layout, matcher());
+    expect(await long.readPiece(`${header}\n0,"en[SEP]${'x'.repeat(600_000)}`, false, () => undefined)).toBe(true);
+    expect(await long.readPiece('y'.repeat(600_000), false, () => undefined)).toBe(false);
+    expect(long.disagreement).toBe('a row longer than a megabyte');
     const crlf = `${header}\r\n0,en[SEP]Farmer,61110,0.9,x,,,No pred\n1,en[SEP]Smith,83110,0.9,x,,,No pred\r\n2,en[SEP]Baker,83110,0.9,x,,,No pred\r\n`;
     const rows = new WideRows({ ...layout, newline: '\r\n' }, matcher());
     expect(await rows.readPiece(crlf, true, () => undefined)).toBe(false);

@@ -109,6 +109,17 @@ const turnMs = 15;
 const incomplete = -1;
 /** What splitting a row answers when the file is to be read by the JavaScript reader. */
 const refused = -2;
+/**
+ * The most text a row may carry over from one piece to the next: a model's output row is a few
+ * hundred characters, and a row carried on is scanned again with each piece (a cell of megabytes
+ * would cost its length squared), so a longer one is left to the JavaScript reader, which reads it once.
+ */
+const maxCarriedChars = 1 << 20;
+/**
+ * Distinct code cells kept matched: a model's output has a few thousand (its scheme's codes); a
+ * file with more forgets them all and matches them again as they come, so its memory stays bounded.
+ */
+const maxMatchedCells = 100_000;
 
 /**
  * Reads the decoded text of a wide OccCANINE CSV piece by piece. `readPiece` answers false as
@@ -177,6 +188,7 @@ export class WideRows {
       at = end;
     }
     if (at < all.length) this.carried = all.slice(at);
+    if (this.carried.length > maxCarriedChars) return this.disagree('a row longer than a megabyte');
     return true;
   }
 
@@ -349,6 +361,7 @@ export class WideRows {
       }
       cell = { urisCopy: copyField(JSON.stringify(uris)), unknown: [...new Set(unknown)], unknownCount: unknown.length };
     }
+    if (this.cells.size >= maxMatchedCells) this.cells.clear();
     this.cells.set(written, cell);
   }
 }
