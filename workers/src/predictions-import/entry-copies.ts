@@ -74,6 +74,8 @@ export class EntryCopies {
   /** Entries staged. */
   staged = 0;
   private lane = 0;
+  /** Until ended or aborted: the lanes go back to the pool then, and their COPYs are not touched again. */
+  private open = true;
 
   private constructor(
     private readonly partitions: LineCopy[],
@@ -130,6 +132,7 @@ export class EntryCopies {
 
   /** Ends the COPYs: every entry stored. */
   async end(): Promise<void> {
+    this.open = false;
     for (const line of [...this.partitions, this.staging]) line.flush();
     const ends = await Promise.allSettled([...this.partitions.map((line) => line.copy.end()), this.staging.copy.end()]);
     this.release();
@@ -137,8 +140,10 @@ export class EntryCopies {
     if (failed) throw failed.reason;
   }
 
-  /** Ends the COPYs without storing (a reading given up, or failed). */
+  /** Ends the COPYs without storing (a reading given up, or failed); nothing once they have ended. */
   async abort(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
     await Promise.allSettled([...this.partitions.map((line) => line.copy.abort()), this.staging.copy.abort()]);
     this.release();
   }

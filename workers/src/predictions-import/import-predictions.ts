@@ -215,16 +215,13 @@ export async function importPredictions(
     // would read otherwise than papaparse, by the JavaScript reader.
     const layout = input.reading ? null : await wideLayout(input.path);
     let copied: CopiedWideFile | null = null;
-    let sink = await openCopies();
-    copies = sink;
+    copies = await openCopies();
     if (layout) {
-      copied = await copyWideOccCanine(input.path, layout, matcher, sink, { signal: context.signal, onBytes });
+      copied = await copyWideOccCanine(input.path, layout, matcher, copies, { signal: context.signal, onBytes });
       if (!copied) {
-        copies = null;
-        await sink.abort();
+        await copies.abort();
         await emptyImportTables(client, set.id);
-        sink = await openCopies();
-        copies = sink;
+        copies = await openCopies();
       }
     }
     let read: { summary: PredictionFileSummary; reading: PredictionReading | null; withContext: boolean; unknownCodes: number };
@@ -239,7 +236,7 @@ export async function importPredictions(
         tallies?.count(entry);
         const predictions = await entryPredictions(entry.predictions, matcher);
         const kept = withContext ? storedContext(entry) : null;
-        const handedOn = sink.add({
+        const handedOn = copies.add({
           string: entry.string,
           stringCopy: copyField(entry.string),
           normCopy: copyField(normaliseTitle(entry.string)),
@@ -248,14 +245,13 @@ export async function importPredictions(
           unknownCopy: copyTextArray(unknownUris(predictions, matcher.unknown)),
           contextCopy: kept ? copyField(JSON.stringify(kept)) : '\\N',
         });
-        if (handedOn) await sink.drained();
+        if (handedOn) await copies.drained();
       }
       if (tallies) await tallies.check(new SchemeCodeIndex(deps.schemes.trees));
       read = { summary: file.summary(), reading: file.reading, withContext, unknownCodes: matcher.unknownCount };
     }
-    await sink.end();
-    copies = null;
-    const { entries: copiedEntries, staged } = sink;
+    await copies.end();
+    const { entries: copiedEntries, staged } = copies;
     const { summary, withContext } = read;
     if (summary.rows > 0 && summary.emptyTitles === summary.rows) {
       const column = read.reading ? ` ${read.reading.title}` : '';
