@@ -299,6 +299,24 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     await fs.promises.writeFile(file, `${Papa.unparse(rows, { columns: parsed.meta.fields, newline: '\n' })}\n`);
     return { file, rows: rows.length, titles };
   }
+  /** The big file's import started on a worker process of its own (the one the test kills). */
+  async function startBigImport(): Promise<{ file: string; rows: number; titles: number; setId: string; jobId: string }> {
+    const big = await bigFile();
+    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
+    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: big.file, originalName: 'big.csv' }, crypto.randomUUID());
+    return { ...big, setId: accepted.predictionSetId, jobId: accepted.jobId };
+  }
+
+  /** The killed import retried: the job completes, and the set is ready with exactly the file's titles, its upload removed. */
+  async function expectRetryStoresExactly(started: { file: string; rows: number; titles: number; setId: string; jobId: string }): Promise<void> {
+    const { file, rows, titles, setId, jobId } = started;
+    const finished = await retryStalledJob(jobId);
+    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
+    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
+    expect(await storedTitles(setId)).toBe(titles);
+    expect(fs.existsSync(file)).toBe(false);
+  }
+
   /**
    * Kills the worker while a statement of its import waits for a lock the test holds: once the
    * table `after` exists, a lock on `table` is taken in `mode` and, when a statement like
@@ -329,13 +347,9 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     await waitFor('the dead connection to go', async () => !(await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE $1 AND state = 'active'`, [lock.waiting])).rowCount, { timeoutMs: 30_000 });
   }
 
-
   it('leaves nothing visible when killed while its entries are copied into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
-    const { file, rows, titles } = await bigFile();
-    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
-
-    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
-    const setId = accepted.predictionSetId;
+    const started = await startBigImport();
+    const { setId } = started;
     const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
     await waitFor(
       'the COPY of the entries',
@@ -350,49 +364,33 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     expect(await storedTitles(setId)).toBe(0);
     await waitFor('the dead connection to go', async () => !(await env.app.db.query('SELECT 1 FROM pg_stat_progress_copy WHERE relid = to_regclass($1)', [partition])).rowCount, { timeoutMs: 10_000 });
 
-    const finished = await retryStalledJob(accepted.jobId);
-    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
-    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
-    expect(await storedTitles(setId)).toBe(titles);
+    await expectRetryStoresExactly(started);
     const tables = await env.app.db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE '%' || $1", [setId.replace(/-/g, '')]);
     expect(tables.rows.map((row) => row.name.replace(/_[0-9a-f]{32}.*$/, ''))).toContain('prediction_entries');
     expect(tables.rows.some((row) => /^prediction_staging_/.test(row.name))).toBe(false);
-    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('leaves nothing visible when killed while the indexes its review needs are built, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
-    const { file, rows, titles } = await bigFile();
-    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
-    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
-    const setId = accepted.predictionSetId;
+    const started = await startBigImport();
+    const { setId } = started;
     // A lock on the standalone partition, taken while it is filled, holds its index builds (they wait for it): the kill lands in them.
     const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
     await killWhileLocked(setId, { after: partition, table: partition, mode: 'ROW EXCLUSIVE', waiting: 'CREATE %INDEX%' });
 
-    const finished = await retryStalledJob(accepted.jobId);
-    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
-    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
-    expect(await storedTitles(setId)).toBe(titles);
-    expect(fs.existsSync(file)).toBe(false);
+    await expectRetryStoresExactly(started);
   });
 
   it('leaves nothing visible when killed while its repeated titles are merged into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
-    const { file, rows, titles } = await bigFile();
-    child = (await startWorkerProcess(env, { DATA_DIR: dataDir, WORKER_CONCURRENCY: '1' })).child;
-    const accepted = await createPredictionSet({ db: env.app.db, jobs: env.app.jobs, config: { ...env.config, dataDir } }, ownerId, null, { path: file, originalName: 'big.csv' }, crypto.randomUUID());
-    const setId = accepted.predictionSetId;
+    const started = await startBigImport();
+    const { setId, titles } = started;
     // A lock on the staging table that its COPY does not wait for and the merge's ANALYZE does: the
     // kill lands in the merge. It is taken once the partition exists, after the staging table's
     // halves (creating a half waits for the lock too).
     const hex = setId.replace(/-/g, '');
     await killWhileLocked(setId, { after: `prediction_entries_${hex}`, table: `prediction_staging_${hex}`, mode: 'SHARE UPDATE EXCLUSIVE', waiting: 'ANALYZE %prediction_staging_%' });
 
-    const finished = await retryStalledJob(accepted.jobId);
-    expect(finished).toMatchObject({ state: 'completed', error: null, progress: { phase: 'done' }, result: { rows, entries: titles } });
-    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
-    expect(await storedTitles(setId)).toBe(titles);
+    await expectRetryStoresExactly(started);
     expect((await env.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prediction_entries WHERE set_id = $1', [setId])).rows[0]!.n).toBe(titles);
-    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('leaves the set complete and reviewable, and the retry builds the rest of its indexes', { timeout: 240_000 }, async () => {
