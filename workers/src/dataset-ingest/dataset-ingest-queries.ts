@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, inTransaction, type Queryable, setLocalLockTimeout } from '@og/api/db/database';
 import { datasetIdHex, datasetTitlesTable, dropTable, findDatasetTables } from '@og/api/db/queries/datasets';
+import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import { InvalidDatasetFileError, quoteValue } from '@og/api/files/dataset-file-error';
 
 /**
@@ -90,19 +91,15 @@ export async function emptyLanguagesStagingTable(db: Queryable, datasetId: strin
   await db.query(`TRUNCATE ${identifier(datasetLanguagesStagingTable(datasetId))}`);
 }
 
-/**
- * Creates the dataset's partition, standalone; its CHECK lets the attach skip scanning it. Its
- * dataset_id comes from a default (dropped at the attach), not from each COPY line: the text of
- * a uuid on every line makes the COPY far slower.
- */
+/** The dataset's partition as it is filled: standalone until the dataset is ready. */
+function datasetPartition(datasetId: string): StandalonePartition {
+  const table = datasetTitlesTable(datasetId);
+  return { parent: 'dataset_titles', table, column: 'dataset_id', id: datasetId, check: `${table}_dataset` };
+}
+
+/** Creates the dataset's partition, standalone, its rows' dataset_id a default (createStandalonePartition). */
 export async function createPartitionTable(db: Queryable, datasetId: string): Promise<void> {
-  const partition = identifier(datasetTitlesTable(datasetId));
-  const id = `${pg.escapeLiteral(datasetId)}::uuid`;
-  await db.query(
-    `CREATE TABLE ${partition} (LIKE dataset_titles INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
-       CONSTRAINT ${identifier(`${datasetTitlesTable(datasetId)}_dataset`)} CHECK (dataset_id = ${id}))`,
-  );
-  await db.query(`ALTER TABLE ${partition} ALTER COLUMN dataset_id SET DEFAULT ${id}`);
+  await createStandalonePartition(db, datasetPartition(datasetId));
 }
 
 /** The COPY statement for rows of the partition as {@link TitleGroups.writePartitionRows} writes them. */
@@ -176,7 +173,6 @@ export async function attachPartition(
   counts: { rows: number; titles: number; bytes: number },
   options: { languages?: boolean } = {},
 ): Promise<boolean> {
-  const partition = datasetTitlesTable(datasetId);
   return inClientTransaction(client, async () => {
     const updated = await client.query(
       `UPDATE datasets SET state = 'ready', error = NULL, row_count = $2, title_count = $3, byte_size = $4, ready_at = now()
@@ -184,13 +180,7 @@ export async function attachPartition(
       [datasetId, counts.rows, counts.titles, counts.bytes],
     );
     if (!updated.rowCount) return false; // deleted, or failed meanwhile: nothing changed, the commit is empty
-    await client.query(
-      `ALTER TABLE dataset_titles ATTACH PARTITION ${identifier(partition)} FOR VALUES IN (${pg.escapeLiteral(datasetId)})`,
-    );
-    // The partition's own constraint says the same now; rows come through the parent from now on.
-    await client.query(
-      `ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_dataset`)}, ALTER COLUMN dataset_id DROP DEFAULT`,
-    );
+    await attachStandalonePartition(client, datasetPartition(datasetId));
     await client.query(`DROP TABLE IF EXISTS ${identifier(datasetStagingTable(datasetId))}`);
     if (options.languages) {
       const languages = identifier(datasetLanguagesStagingTable(datasetId));

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
 import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
 /**
@@ -53,17 +54,15 @@ export async function createPredictionStaging(db: Queryable, setId: string): Pro
   return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
 }
 
-/**
- * Creates the set's partition, standalone (attached once the set is ready), its set's id the
- * default of `set_id` until then: rows copied in leave it out (a uuid less to write and parse a row).
- */
+/** The set's partition as it is filled: standalone until the set is ready. */
+function setPartition(setId: string): StandalonePartition {
+  const table = predictionEntriesTable(setId);
+  return { parent: 'prediction_entries', table, column: 'set_id', id: setId, check: `${table}_set` };
+}
+
+/** Creates the set's partition, standalone, its rows' set_id a default (createStandalonePartition). */
 export async function createPredictionPartition(db: Queryable, setId: string): Promise<void> {
-  const partition = predictionEntriesTable(setId);
-  await db.query(
-    `CREATE TABLE ${identifier(partition)} (LIKE prediction_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
-       CONSTRAINT ${identifier(`${partition}_set`)} CHECK (set_id = ${literal(setId)}::uuid))`,
-  );
-  await db.query(`ALTER TABLE ${identifier(partition)} ALTER COLUMN set_id SET DEFAULT ${literal(setId)}::uuid`);
+  await createStandalonePartition(db, setPartition(setId));
 }
 
 /** Empties the partition and staging table of what a reading given up copied. */
@@ -316,8 +315,7 @@ export async function attachPredictionPartition(
          FROM ${identifier(partition)} GROUP BY 2`,
       [setId],
     );
-    await client.query(`ALTER TABLE prediction_entries ATTACH PARTITION ${identifier(partition)} FOR VALUES IN (${literal(setId)})`);
-    await client.query(`ALTER TABLE ${identifier(partition)} DROP CONSTRAINT ${identifier(`${partition}_set`)}, ALTER COLUMN set_id DROP DEFAULT`);
+    await attachStandalonePartition(client, setPartition(setId));
     await client.query(`DROP TABLE IF EXISTS ${identifier(predictionStagingTable(setId))}`);
     return true;
   });
