@@ -547,20 +547,18 @@ function noteTitleParts(index: TitleIndex, norm: string, stats: Map<string, Cand
       if (!allowed || allowed.has(code)) statsOf(stats, code)[part] = weight / docWeight;
     }
   };
-  for (let length = words.length - 1; length >= 1; length--) {
-    const doc = index.exact(words.slice(0, length).join(' '));
-    if (doc !== undefined) {
-      note(doc, 'firstPart');
-      break;
+  // The longest run of the title's words, short of all of them, that is a known title: from its first word, or up to its last.
+  const longest = (run: (length: number) => string[]) => {
+    for (let length = words.length - 1; length >= 1; length--) {
+      const doc = index.exact(run(length).join(' '));
+      if (doc !== undefined) return doc;
     }
-  }
-  for (let length = words.length - 1; length >= 1; length--) {
-    const doc = index.exact(words.slice(words.length - length).join(' '));
-    if (doc !== undefined) {
-      note(doc, 'lastPart');
-      break;
-    }
-  }
+    return undefined;
+  };
+  const first = longest((length) => words.slice(0, length));
+  if (first !== undefined) note(first, 'firstPart');
+  const last = longest((length) => words.slice(words.length - length));
+  if (last !== undefined) note(last, 'lastPart');
 }
 
 /** Words that join two occupations in one title ('and' and its kin in the languages the field codes): the title's parts are then occupations of their own. */
