@@ -19,7 +19,8 @@ import type { EntryFields } from './entry-copies.js';
  * the job's merging of a row's predictions), and only files both are sure to read alike: UTF-8, a
  * header on its first line, one code column per slot of one scheme, quotes only where papaparse
  * reads them as CSV's (a cell that starts with one), every row as wide as the header, no blank
- * line. Anything else it meets (and a probability that is not one) it answers as a disagreement:
+ * line. Anything else it meets (and a probability that is not one, or a row longer than a
+ * megabyte, which it would scan again with every piece) it answers as a disagreement:
  * the JavaScript reader then reads the file from the start, and names the line of what is wrong.
  */
 
