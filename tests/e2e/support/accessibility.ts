@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { transitionsEnded } from './browser.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,6 +18,7 @@ interface AxeViolation {
  * one line each with the elements concerned.
  */
 export async function seriousAccessibilityViolations(page: Page, within?: string): Promise<string[]> {
+  await transitionsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run(context: Document | { include: string[] }, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
@@ -33,3 +35,4 @@ export async function seriousAccessibilityViolations(page: Page, within?: string
           .join(' | ')}${violation.nodes.length > 4 ? ` and ${violation.nodes.length - 4} more` : ''}`,
     );
 }
+

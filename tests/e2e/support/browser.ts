@@ -79,6 +79,7 @@ export async function newPage(browser: Browser, colorScheme: 'light' | 'dark' = 
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
+  await transitionsEnded(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
@@ -104,4 +105,28 @@ export async function closeLeftoverDialog(page: Page | undefined): Promise<void>
   if (!page || (await page.getByRole('dialog').count()) === 0) return;
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
+
+/** The longest a screenshot or a check waits for the page's transitions: a modal fades in within a few hundred milliseconds. */
+const maxTransitionMs = 3_000;
+
+/**
+ * Waits until the page's transitions and finite animations have ended (at most maxTransitionMs):
+ * mid-transition (a modal fading in, a row's hover) a screenshot shows, and axe reads, colours
+ * that are blends the settled page never shows. Endless animations (a loader) are not waited for.
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(
+    (maxMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, maxMs)),
+      ]),
+    maxTransitionMs,
+  );
 }
