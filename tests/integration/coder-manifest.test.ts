@@ -84,6 +84,9 @@ describe('the built-in coder learns every coded title the titles manifest lists 
     expect(source('occcanine_toydata_en.csv')).toEqual({ name: 'occcanine_toydata_en.csv', language: 'en', titles: 10_000 });
     expect(source(`${added.file} (beroep)`)).toEqual({ name: `${added.file} (beroep)`, language: 'nl', titles: 2 });
     expect(source('schemes/hisco.csv (labels)')).toMatchObject({ language: null });
+    // The Swedish spellings file codes nothing itself: its spellings of CEDAR's titles are learned with their codes.
+    expect(source('histocc_se_raw_to_standard.csv (spellings of coded titles)')).toMatchObject({ language: 'sv' });
+    expect(source('histocc_se_raw_to_standard.csv (spellings of coded titles)')!.titles).toBeGreaterThan(1_000);
     // Files of other schemes are not learned for HISCO.
     expect(source('esco_occupation_labels_en.csv')).toBeUndefined();
     expect(result.learnedFrom.titles).toBe(result.learnedFrom.sources.reduce((sum, item) => sum + item.titles, 0));

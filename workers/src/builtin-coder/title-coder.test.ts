@@ -46,6 +46,18 @@ describe('the built-in coder', () => {
     expect(spelt.predict('boeren knecht')[0]?.code).toBe('62105');
   });
 
+  it('codes a spelling of a standard title (an abbreviation, an old orthography) as that title', () => {
+    const standard = { ...coded('sågverksarbetare', '73210'), lang: 'sv' };
+    const spelt = TitleCoder.build([
+      ...examples,
+      ...Array.from({ length: 30 }, () => standard),
+      ...Array.from({ length: 30 }, () => ({ ...coded('sågverksarb.', '73210'), lang: 'sv', spellingOf: standard.norm })),
+    ]);
+    const [first] = spelt.predict('Sågverksarb.', { lang: 'sv' });
+    expect(first?.code).toBe('73210');
+    expect(first!.conf).toBeGreaterThan(0.5);
+  });
+
   it('gives nothing for a title like no known one, rather than a guess', () => {
     expect(coder.predict('xyzzy qwpl')).toEqual([]);
     expect(coder.predict('')).toEqual([]);

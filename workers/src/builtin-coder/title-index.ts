@@ -8,6 +8,11 @@ export interface CodedTitle {
   weight: number;
   /** The title's language (ISO 639-1, or 639-3 where there is none), when its source says. */
   lang?: string;
+  /**
+   * The standard title whose codes this spelling of it was learned with (see title-variants.ts):
+   * never held out to calibrate on, as its answer is that title's, nor learned by the probe when that title is held out.
+   */
+  spellingOf?: string;
 }
 
 export interface Neighbour {

@@ -8,6 +8,7 @@ import { isSchemeId, type SchemeId } from '@og/shared/domain/schemes';
 import { evidenceWeights, maxRowsCounted, shippedTraining, type TrainingSource } from './shipped-titles.js';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
+import { readTitleVariants, variantTitles } from './title-variants.js';
 
 export interface TrainingSummary {
   titles: number;
@@ -18,8 +19,9 @@ export interface TrainingSummary {
 /**
  * Everything the built-in coder learns from for a scheme and a person: the titles
  * shipped for the scheme (as SEED_DIR's titles manifest lists them) and its own labels, the coded
- * titles of the datasets they may see, and every review mapping into the scheme, each with its
- * weight and, where its source says, its language. Read at the start of each run, so a mapping
+ * titles of the datasets they may see, every review mapping into the scheme, and the spellings
+ * of those titles that SEED_DIR's spellings files list, each with its weight and, where its
+ * source says, its language. Read at the start of each run, so a mapping
  * saved a minute ago counts in the next run. A malformed titles manifest throws (TitleManifestError).
  */
 export async function gatherTraining(
@@ -51,6 +53,11 @@ export async function gatherTraining(
       for (const item of linked.titles) titles.push(item);
       for (const source of perLanguage(`titles coded in ${linked.scheme}, through links`, linked.titles)) sources.push(source);
     }
+  }
+  if (input.seedDir) {
+    const spelt = variantTitles(titles, readTitleVariants(input.seedDir));
+    for (const item of spelt.titles) titles.push(item);
+    for (const source of spelt.sources) sources.push(source);
   }
   return { titles, summary: { titles: titles.length, sources } };
 }

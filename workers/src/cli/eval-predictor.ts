@@ -7,11 +7,14 @@ import { evidenceWeights, maxRowsCounted, readCodedTitles, shippedTraining } fro
 import { TitleCoder } from '../builtin-coder/title-coder.js';
 import type { CodedTitle } from '../builtin-coder/title-index.js';
 import { readManifestFile, readTitleManifest, TitleManifestError } from '../builtin-coder/title-manifest.js';
+import { readTitleVariants, type TitleVariants, variantTitles } from '../builtin-coder/title-variants.js';
 
 const usage =
-  'npm run eval:predictor -- --scheme hisco --file FILE.csv [--title-column title --code-column hisco] [--folds 5 | --unseen 3000] [--data-dir ../shared/data] [--seed 1]\n' +
+  'npm run eval:predictor -- --scheme hisco --file FILE.csv [--title-column title --code-column hisco] [--folds 5 | --unseen 3000 | --held-out] [--language sv] [--errors] [--data-dir ../shared/data] [--seed 1]\n' +
   '  Without --code-column, FILE.csv is read as the data folder\'s titles manifest says (its entry for the scheme, or the one with --title-column).\n' +
-  '  --unseen N holds out N distinct titles of the file that no shipped title equals, coded by one coder learning everything else.';
+  '  --unseen N holds out N distinct titles of the file that no shipped title equals, coded by one coder learning everything else.\n' +
+  '  --errors prints each title whose first prediction is wrong, with its code and the first three predicted.\n' +
+  '  --held-out codes every title of the file by one coder learning only the shipped sources, as a census never seen; --language gives its titles\' language.';
 
 /** Confidence bands the reliability is printed by. */
 const bands = [
@@ -35,14 +38,19 @@ function main(): void {
       'code-column': { type: 'string' },
       folds: { type: 'string', default: '5' },
       unseen: { type: 'string' },
+      'held-out': { type: 'boolean', default: false },
+      language: { type: 'string' },
+      errors: { type: 'boolean', default: false },
       'data-dir': { type: 'string', default: path.resolve(import.meta.dirname, '../../../../shared/data') },
       seed: { type: 'string', default: '1' },
     },
   });
   const scheme = values.scheme;
   const unseen = values.unseen === undefined ? undefined : Number(values.unseen);
-  const folds = unseen === undefined ? Number(values.folds) : 1;
-  if (!scheme || !isSchemeId(scheme) || !values.file || !Number.isInteger(folds) || (unseen === undefined ? folds < 2 : !Number.isInteger(unseen) || unseen < 1)) {
+  const heldOutFile = values['held-out']!;
+  const folds = unseen === undefined && !heldOutFile ? Number(values.folds) : 1;
+  const badCount = unseen === undefined ? !heldOutFile && folds < 2 : heldOutFile || !Number.isInteger(unseen) || unseen < 1;
+  if (!scheme || !isSchemeId(scheme) || !values.file || !Number.isInteger(folds) || badCount) {
     console.error(`Usage: ${usage}`);
     process.exit(2);
   }
@@ -50,22 +58,26 @@ function main(): void {
   const dataDir = values['data-dir']!;
   let rows: CodedTitle[];
   let shipped: ReturnType<typeof shippedTraining>;
+  let variants: TitleVariants[];
   try {
     rows = values['code-column'] ? readCodedTitles(file, { title: values['title-column'] ?? 'title', code: values['code-column'] }, evidenceWeights.dataset) : manifestRows(dataDir, scheme, file, values['title-column']);
     // The file itself is left out of what the coder learns from (every manifest entry of it).
     shipped = shippedTraining(dataDir, scheme, { except: file });
+    variants = readTitleVariants(dataDir, { except: file });
   } catch (error) {
     if (!(error instanceof TitleManifestError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
   const learned = shipped.sources.map((source) => `${source.name} (${source.language ?? 'language not known'}, ${source.titles.toLocaleString('en')})`).join(', ');
-  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${unseen === undefined ? `${folds} folds` : `${unseen.toLocaleString('en')} distinct titles held out that no shipped title equals`}; also learning from ${learned || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)`);
+  if (values.language) rows = rows.map((row) => ({ ...row, lang: values.language }));
+  const split = heldOutFile ? 'coded whole, never learned from' : unseen === undefined ? `${folds} folds` : `${unseen.toLocaleString('en')} distinct titles held out that no shipped title equals`;
+  console.log(`${path.basename(file)}: ${rows.length.toLocaleString('en')} coded titles; ${split}; also learning from ${learned || 'nothing shipped'} (${shipped.titles.length.toLocaleString('en')} titles)${variants.length ? `, and the spellings of ${variants.map((list) => list.file).join(', ')}` : ''}`);
 
   const random = seededRandom(Number(values.seed));
   // Held out unseen titles: the file's other entries (the HSN's standard titles) are learned as well, but none of the held-out titles.
-  const siblings = unseen === undefined || values['code-column'] ? [] : siblingRows(dataDir, scheme, file, values['title-column']);
-  const foldOf = unseen === undefined ? rows.map(() => Math.floor(random() * folds)) : unseenFolds(rows, [...shipped.titles, ...siblings], unseen, random);
+  const siblings = unseen === undefined || heldOutFile || values['code-column'] ? [] : siblingRows(dataDir, scheme, file, values['title-column']);
+  const foldOf = heldOutFile ? rows.map(() => 0) : unseen === undefined ? rows.map(() => Math.floor(random() * folds)) : unseenFolds(rows, [...shipped.titles, ...siblings], unseen, random);
   const heldOut = new Set(rows.filter((_, index) => foldOf[index] === 0).map((row) => row.norm));
   const learnedSiblings = siblings.filter((title) => !heldOut.has(title.norm));
   let tried = 0;
@@ -78,7 +90,9 @@ function main(): void {
   // Per distinct title, its rows and those coded right at the top (each distinct title counts once).
   const distinct = new Map<string, { right: number; top5: number; count: number }>();
   for (let fold = 0; fold < folds; fold++) {
-    const training: CodedTitle[] = [...shipped.titles, ...learnedSiblings, ...rows.filter((_, index) => foldOf[index] !== fold)];
+    const foldTitles: CodedTitle[] = [...shipped.titles, ...learnedSiblings, ...rows.filter((_, index) => foldOf[index] !== fold)];
+    // The spellings files add the spellings of the titles this fold learns, as a run adds them to what it gathers.
+    const training = [...foldTitles, ...variantTitles(foldTitles, variants).titles];
     const built = performance.now();
     const coder = TitleCoder.build(training, { seed: fold + 1 });
     buildMs += performance.now() - built;
@@ -95,6 +109,7 @@ function main(): void {
       if (predictions.slice(0, 5).some((prediction) => prediction.code === row.code)) title.top5++;
       coded++;
       const right = predictions[0]!.code === row.code;
+      if (!right && values.errors) console.log(`wrong\t${row.norm}\t${row.code}\t${predictions.slice(0, 3).map((prediction) => `${prediction.code} ${prediction.conf.toFixed(2)}`).join('\t')}`);
       if (right) top1++;
       if (predictions.slice(0, 5).some((prediction) => prediction.code === row.code)) top5++;
       const band = bands.findIndex((candidate) => predictions[0]!.conf >= candidate.low && predictions[0]!.conf < candidate.high);
