@@ -119,7 +119,7 @@ export function readTitleManifest(seedDir: string): TitleManifestEntry[] | null 
 }
 
 /** The column names of a CSV's first line (as papaparse's header names them), reading no further than it. */
-function readHeader(file: string): string[] {
+export function readHeader(file: string): string[] {
   const handle = fs.openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);

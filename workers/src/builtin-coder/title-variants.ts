@@ -3,7 +3,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
-import { readTitleManifest } from './title-manifest.js';
+import { readHeader, readTitleManifest } from './title-manifest.js';
 import type { TrainingSource } from './shipped-titles.js';
 
 /** The columns of a spellings file: a title as a source wrote it, and the standard title it is a spelling of. */
@@ -35,11 +35,10 @@ export function readTitleVariants(dataDir: string, options: { except?: string } 
   const found: TitleVariants[] = [];
   for (const name of names.sort()) {
     if (coded.has(name) || (options.except && path.resolve(options.except) === path.resolve(folder, name))) continue;
-    const text = fs.readFileSync(path.join(folder, name), 'utf8').replace(/^\uFEFF/, '');
-    const lineEnd = text.search(/\r|\n/);
-    const firstLine = lineEnd < 0 ? text : text.slice(0, lineEnd);
-    const header = Papa.parse<string[]>(firstLine, { preview: 1 }).data[0]?.map((cell) => cell.trim()) ?? [];
+    // Only the header is read of a file that is not a spellings file.
+    const header = readHeader(path.join(folder, name)).map((cell) => cell.replace(/^\uFEFF/, ''));
     if (!header.includes(variantColumns.title) || !header.includes(variantColumns.standard)) continue;
+    const text = fs.readFileSync(path.join(folder, name), 'utf8').replace(/^\uFEFF/, '');
     const standards = new Map<string, string[]>();
     const rows = Papa.parse<Record<string, string | undefined>>(text, { header: true, skipEmptyLines: true, transformHeader: (cell) => cell.trim() }).data;
     for (const row of rows) {
