@@ -35,4 +35,3 @@ export async function seriousAccessibilityViolations(page: Page, within?: string
           .join(' | ')}${violation.nodes.length > 4 ? ` and ${violation.nodes.length - 4} more` : ''}`,
     );
 }
-

@@ -139,6 +139,12 @@ export function readHeader(file: string): string[] {
   }
 }
 
+/** A CSV of the titles folder, each row by its header's names (trimmed, without a byte order mark). */
+export function readTitlesCsv(file: string): Record<string, string | undefined>[] {
+  const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  return Papa.parse<Record<string, string | undefined>>(text, { header: true, skipEmptyLines: true, transformHeader: (name) => name.trim() }).data;
+}
+
 /**
  * The coded titles of one file's manifest entries (read once for all of them), each `evidence`
  * heavy per record it stands for: a row counts once, or, with a weight column, as many records
@@ -149,16 +155,12 @@ export function readHeader(file: string): string[] {
 export function readManifestFile(seedDir: string, entries: readonly TitleManifestEntry[], options: { evidence: number; maxRecords: number }): { entry: TitleManifestEntry; titles: CodedTitle[] }[] {
   const file = entries[0]?.file;
   if (!file) return [];
-  const parsed = Papa.parse<Record<string, string | undefined>>(fs.readFileSync(path.join(seedDir, 'titles', file), 'utf8').replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: true,
-    transformHeader: (name) => name.trim(),
-  });
+  const rows = readTitlesCsv(path.join(seedDir, 'titles', file));
   return entries.map((entry) => {
     const titles: CodedTitle[] = [];
     const codeColumn = typeof entry.code === 'string' ? entry.code : entry.code.column;
     const map = typeof entry.code === 'string' ? null : new Map(Object.entries(entry.code.map).map(([value, code]) => [value.trim(), code]));
-    for (const row of parsed.data) {
+    for (const row of rows) {
       const title = row[entry.title]?.trim();
       const cell = row[codeColumn]?.trim();
       if (!title || !cell) continue;

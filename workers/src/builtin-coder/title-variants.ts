@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { coderNorm } from './title-features.js';
 import type { CodedTitle } from './title-index.js';
-import { readHeader, readTitleManifest } from './title-manifest.js';
+import { readHeader, readTitlesCsv, readTitleManifest } from './title-manifest.js';
 import type { TrainingSource } from './shipped-titles.js';
 
 /** The columns of a spellings file: a title as a source wrote it, and the standard title it is a spelling of. */
-export const variantColumns = { title: 'title', standard: 'standard_title' } as const;
+const variantColumns = { title: 'title', standard: 'standard_title' } as const;
 
 /** One spellings file: each title as written (normalised) and the standard titles it spells. */
 export interface TitleVariants {
@@ -36,12 +35,10 @@ export function readTitleVariants(dataDir: string, options: { except?: string } 
   for (const name of names.sort()) {
     if (coded.has(name) || (options.except && path.resolve(options.except) === path.resolve(folder, name))) continue;
     // Only the header is read of a file that is not a spellings file.
-    const header = readHeader(path.join(folder, name)).map((cell) => cell.replace(/^\uFEFF/, ''));
+    const header = readHeader(path.join(folder, name));
     if (!header.includes(variantColumns.title) || !header.includes(variantColumns.standard)) continue;
-    const text = fs.readFileSync(path.join(folder, name), 'utf8').replace(/^\uFEFF/, '');
     const standards = new Map<string, string[]>();
-    const rows = Papa.parse<Record<string, string | undefined>>(text, { header: true, skipEmptyLines: true, transformHeader: (cell) => cell.trim() }).data;
-    for (const row of rows) {
+    for (const row of readTitlesCsv(path.join(folder, name))) {
       const written = coderNorm(row[variantColumns.title]?.trim() ?? '');
       const standard = coderNorm(row[variantColumns.standard]?.trim() ?? '');
       if (!written || !standard || written === standard) continue;
@@ -78,13 +75,15 @@ export function variantTitles(titles: readonly CodedTitle[], variants: readonly 
     const counts = new Map<string | null, number>();
     for (const [written, list] of standards) {
       if (known.has(written)) continue;
+      const before = added.length;
       for (const standard of list) {
         for (const example of ofStandard.get(standard) ?? []) {
           added.push({ norm: written, code: example.code, weight: example.weight / list.length, spellingOf: standard, ...(example.lang ? { lang: example.lang } : {}) });
           counts.set(example.lang ?? null, (counts.get(example.lang ?? null) ?? 0) + 1);
-          known.add(written);
         }
       }
+      // A later file's same spelling adds nothing more.
+      if (added.length > before) known.add(written);
     }
     for (const [language, count] of counts) sources.push({ name: `${file} (spellings of coded titles)`, language, titles: count });
   }
