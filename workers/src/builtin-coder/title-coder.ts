@@ -218,8 +218,10 @@ function calibrate(examples: readonly CodedTitle[], seed: number): { calibration
   const spellings: CodedTitle[] = [];
   for (const example of examples) (example.spellingOf ? spellings : next() < calibrationShare ? held : kept).push(example);
   // A spelling is learned by the probe only when its standard title is: else a held-out title would find its own spellings, coded as itself.
-  const keptNorms = new Set(kept.map((example) => example.norm));
-  for (const spelling of spellings) if (keptNorms.has(spelling.spellingOf!)) kept.push(spelling);
+  if (spellings.length > 0) {
+    const keptNorms = new Set(kept.map((example) => example.norm));
+    for (const spelling of spellings) if (keptNorms.has(spelling.spellingOf!)) kept.push(spelling);
+  }
   const classifier = CodeTreeClassifier.train(kept, { seed });
   const probe = buildModels(kept, classifier);
   const byLanguageAts = new Map<string, number[]>();
