@@ -30,8 +30,18 @@ import { startWorkerProcess } from '../support/worker-process.js';
 const data = path.resolve(import.meta.dirname, '../../../shared/data');
 const toyFile = path.join(data, 'predictions', 'occcanine_toydata_predictions.csv');
 
-/** The indexes a set's partition has once its import is done: its key and the eight of migration 024. */
-const allIndexes = ['norm', 'order_conf', 'order_file', 'order_tot', 'search', 'string', 'walk_conf', 'walk_file', 'walk_tot'];
+/** The indexes a set's partition has once its import is done: its key and the seven of migration 024 (the search's is its search table's, migration 025). */
+const allIndexes = ['norm', 'order_conf', 'order_file', 'order_tot', 'string', 'walk_conf', 'walk_file', 'walk_tot'];
+
+/** The set's search table's indexes, with whether each is valid: none until it is made. */
+async function searchTableIndexes(db: pg.Pool | pg.Client, setId: string): Promise<{ name: string; valid: boolean }[]> {
+  const table = `prediction_search_${setId.replace(/-/g, '')}`;
+  const result = await db.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1) ORDER BY 1`,
+    [table],
+  );
+  return result.rows.map((row) => ({ name: row.name.slice(table.length + 1), valid: row.valid }));
+}
 
 async function partitionIndexes(db: pg.Pool | pg.Client, setId: string): Promise<{ suffix: string; valid: boolean }[]> {
   const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
@@ -42,8 +52,8 @@ async function partitionIndexes(db: pg.Pool | pg.Client, setId: string): Promise
   return result.rows.map((row) => ({ suffix: row.name.slice(partition.length + 1), valid: row.valid }));
 }
 
-async function setRow(db: pg.Pool, setId: string): Promise<{ state: string; total: number; indexing: boolean }> {
-  const result = await db.query('SELECT state, total::int, indexing FROM prediction_sets WHERE id = $1', [setId]);
+async function setRow(db: pg.Pool, setId: string): Promise<{ state: string; total: number; indexing: boolean; search_table: boolean }> {
+  const result = await db.query('SELECT state, total::int, indexing, search_table FROM prediction_sets WHERE id = $1', [setId]);
   return result.rows[0];
 }
 
@@ -57,7 +67,7 @@ async function holdSnapshot(env: TestEnvironment): Promise<pg.Client> {
 }
 
 async function search(client: HttpClient, setId: string, q: string): Promise<string[]> {
-  const response = await client.get(`/api/prediction-sets/${setId}/_search?q=${encodeURIComponent(q)}&filter=all`);
+  const response = await client.get(`/api/prediction-sets/${setId}/_search?q=${encodeURIComponent(q)}&filter=all&threshold=1`);
   expect(response.status).toBe(200);
   return ((await response.json()) as SearchOptions).options.map((option) => option.string);
 }
@@ -91,7 +101,6 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       expect(summary.predictionSet).toMatchObject({ state: 'ready', indexing: true });
       const building = await partitionIndexes(env.app.db, setId);
       expect(building.filter((index) => index.valid).map((index) => index.suffix)).toEqual(['order_file', 'string']);
-      expect(building.find((index) => index.suffix === 'search')?.valid ?? false).toBe(false);
 
       const queries = ['lab', 'merch', 'clerk', 'farm', 'xqzv'];
       const during = await Promise.all(queries.map((q) => search(reviewer, setId, q)));
@@ -105,7 +114,8 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       released = true;
       const job = await waitForJob(reviewer, accepted.jobId, 60_000);
       expect(job.state, job.error ?? '').toBe('completed');
-      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: false });
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: false, search_table: true });
+      expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ name: 'trgm', valid: true }]);
       const summaryAfter = (await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail;
       expect(summaryAfter.predictionSet.indexing).toBe(false);
       expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
@@ -391,6 +401,72 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
 
     await expectRetryStoresExactly(started);
     expect((await env.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prediction_entries WHERE set_id = $1', [setId])).rows[0]!.n).toBe(titles);
+  });
+
+  it('leaves the set reviewable and searched right when killed while its search table is made, and the retry makes it afresh', { timeout: 240_000 }, async () => {
+    const admin = (await env.signIn('ada', 'admin')).client;
+    const started = await startBigImport();
+    const { setId, titles } = started;
+    const hex = setId.replace(/-/g, '');
+    const searchTable = `prediction_search_${hex}`;
+    // A fragment found more often than a search answers (which of its matches come first is the
+    // scan's), whole titles found a few times each (every match answered), and a fragment of none.
+    let titlesSought: string[] = [];
+    const searched = async () => Promise.all(['farm', 'xqzv', ...titlesSought].map((q) => search(admin, setId, q)));
+    // What a killed attempt leaves: a search table of other strings. Held by the test (once the
+    // import is past its start, which drops leftovers), it holds the making of the set's search
+    // table, which drops it first: the kill lands there, the set ready.
+    await waitFor('the partition', async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [`prediction_entries_${hex}`])).rows[0]?.found), {
+      timeoutMs: 120_000,
+      intervalMs: 10,
+    });
+    await env.app.db.query(`CREATE TABLE ${pg.escapeIdentifier(searchTable)} AS SELECT 'Farm leftover of a killed attempt'::text AS string`);
+    const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE ${pg.escapeIdentifier(searchTable)} IN ACCESS SHARE MODE`);
+      const making = `DROP TABLE IF EXISTS "${searchTable}"%`;
+      await waitFor(
+        'the making of the search table waiting for the lock',
+        async () => Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`, [making])).rowCount),
+        { timeoutMs: 120_000 },
+      );
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child!.kill('SIGKILL');
+      await exited;
+      // Postgres ends the dead worker's statements (here at once, as it would once it noticed).
+      await env.app.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND (query ILIKE $1 OR query ILIKE 'CREATE INDEX CONCURRENTLY%')`, [making]);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+
+    // Ready, all its entries, searched in its partition (not in the leftover table) and found right.
+    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: true, search_table: false });
+    expect(await storedTitles(setId)).toBe(titles);
+    const sought = await env.app.db.query<{ string: string }>('SELECT string FROM (SELECT string, row_number() OVER (ORDER BY position) AS n FROM prediction_entries WHERE set_id = $1) e WHERE n IN (1, 5000, 90000) ORDER BY n', [setId]);
+    titlesSought = sought.rows.map((row) => row.string);
+    expect(titlesSought).toHaveLength(3);
+    const during = await searched();
+    expect(during[0]!.length).toBeGreaterThan(0);
+    expect(during[0]!.every((string) => string.toLowerCase().includes('farm') && !string.includes('leftover'))).toBe(true);
+    expect(during[1]).toEqual([]);
+    for (const [index, title] of titlesSought.entries()) {
+      expect(during[index + 2]).toContain(title);
+      expect(during[index + 2]!.length).toBeLessThan(100);
+    }
+
+    await expectRetryStoresExactly(started);
+    expect(await setRow(env.app.db, setId)).toMatchObject({ search_table: true });
+    const made = await env.app.db.query<{ n: number; leftovers: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE string LIKE '%leftover%')::int AS leftovers FROM ${pg.escapeIdentifier(searchTable)}`,
+    );
+    expect(made.rows[0]).toEqual({ n: titles, leftovers: 0 });
+    expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ name: 'trgm', valid: true }]);
+    const after = await searched();
+    expect(after[0]!.every((string) => string.toLowerCase().includes('farm') && !string.includes('leftover'))).toBe(true);
+    expect(after.slice(1)).toEqual(during.slice(1));
   });
 
   it('leaves the set complete and reviewable, and the retry builds the rest of its indexes', { timeout: 240_000 }, async () => {

@@ -321,8 +321,8 @@ export async function importPredictions(
 }
 
 /**
- * The last phase of an import whose set is ready already (`indexing`): its other indexes built
- * while it is reviewed, on a connection of their own, progress reported per index and every half
+ * The last phase of an import whose set is ready already (`indexing`): its other indexes and its
+ * search table built while it is reviewed, on connections of their own, progress reported per index and every half
  * second. A set deleted meanwhile (its partition dropped, or the build cancelled for the delete)
  * ends as {@link PredictionSetGoneError}. Answers the import's result (on a retry, as its first
  * attempt stored it with the set).
@@ -342,17 +342,20 @@ async function finishIndexes(
   try {
     await setImportMemory(client);
     // Each index's own time too (the time of one kept by a retry is its check's).
-    let building: { name: string; since: number } | null = null;
-    await buildRemainingIndexes(client, set.id, async (done, total, next) => {
-      const now = performance.now();
-      if (building) phaseSeconds[`indexing after ready: ${building.name}`] = Math.round(now - building.since) / 1000;
-      building = next === null ? null : { name: next, since: now };
-      latest = { ...latest, done, total };
+    const finished = await buildRemainingIndexes(client, db, set.id, async (built) => {
+      phaseSeconds[`indexing after ready: ${built.name}`] = built.seconds;
+      latest = { ...latest, done: built.done, total: built.total };
       await report(latest, true);
     });
+    if (!finished) throw new PredictionSetGoneError();
   } catch (error) {
+    if (error instanceof PredictionSetGoneError) throw error;
     const now = await findPredictionSet(db, set.id).catch(() => set);
-    if (!now || now.state !== 'ready') throw new PredictionSetGoneError();
+    if (!now || now.state !== 'ready') {
+      // The delete leaves the search table to the build that holds it.
+      await dropLeftoverPredictionTables(db, set.id).catch(() => undefined);
+      throw new PredictionSetGoneError();
+    }
     throw error;
   } finally {
     clearInterval(heartbeat);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
-import { predictionEntriesTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+import { predictionEntriesTable, predictionSearchTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
 import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
@@ -12,7 +12,8 @@ import type { ReviewOrder } from '@og/shared/contracts/predictions';
  * Postgres groups into the partition (one row per distinct string, per URI list the highest
  * confidence). The partition gets the indexes its review needs standalone and is attached in the
  * transaction that marks the set ready: a half-done import is never visible. The set's other
- * indexes are built on the attached partition while it is reviewed (migration 024).
+ * indexes are built on the attached partition while it is reviewed (migration 024), and its
+ * search table beside them (migration 025).
  */
 
 const identifier = (name: string) => pg.escapeIdentifier(name);
@@ -190,9 +191,9 @@ interface PartitionIndex {
 /**
  * Each partition's own indexes (migration 024): the normalised string (propagation, and the
  * same-titled entries every save counts), the three review orders with the threshold and filter
- * columns in the index, the filtered walks (mapped first), trigrams (search). The key, unique
- * (set_id, string), is the parent's. Those built after the set is ready are built in this order:
- * the one every save reads first, the trigram index, the longest, last.
+ * columns in the index, the filtered walks (mapped first). The key, unique (set_id, string), is
+ * the parent's; the search's trigram index is its search table's (migration 025). Those built
+ * after the set is ready are built in this order: the one every save reads first.
  */
 const partitionIndexes: readonly PartitionIndex[] = [
   { suffix: 'norm', definition: '(set_id, norm)' },
@@ -202,12 +203,24 @@ const partitionIndexes: readonly PartitionIndex[] = [
   { suffix: 'walk_file', definition: '(set_id, mapped, position) INCLUDE (best_conf)' },
   { suffix: 'walk_conf', definition: '(set_id, mapped, best_conf, position)' },
   { suffix: 'walk_tot', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
-  { suffix: 'search', definition: 'USING gin (lower(string COLLATE "default") gin_trgm_ops)' },
 ];
 
 const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(setId)}_${suffix}`;
 const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
   `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${identifier(indexName(setId, index.suffix))} ON ${identifier(predictionEntriesTable(setId))} ${index.definition}`;
+
+/**
+ * Makes the set's search table afresh from its partition (dropping one a killed attempt left): its
+ * strings, their trigram index (lowered under the database's collation, as the search lowers what
+ * it looks for) by a plain CREATE INDEX, as nothing writes to the table, and its statistics.
+ */
+export async function buildSearchTable(db: Queryable, setId: string): Promise<void> {
+  const name = predictionSearchTable(setId);
+  await db.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
+  await db.query(`CREATE TABLE ${identifier(name)} AS SELECT string FROM ${identifier(predictionEntriesTable(setId))}`);
+  await db.query(`CREATE INDEX ${identifier(`${name}_trgm`)} ON ${identifier(name)} USING gin (lower(string COLLATE "default") gin_trgm_ops)`);
+  await db.query(`ANALYZE ${identifier(name)}`);
+}
 
 /**
  * Runs `work` on a pooled connection of its own, with the import's room in memory: the second
@@ -237,7 +250,8 @@ export async function bothLanes<A, B>(first: Promise<A>, second: Promise<B>): Pr
  * attached, in two lanes at once: its key (the parent's unique index, which the attach adopts) on
  * a connection of its own, and the index of its review order (the first entry, next and previous)
  * on `client`; then its statistics, for the planner. With `all` (a prediction run's set, shown
- * only once complete) every index, the trigram one in the other lane, and the table vacuumed.
+ * only once complete) every index, and its search table in the other lane, and the table
+ * vacuumed; the attach then marks its search table built.
  */
 export async function indexPredictionPartition(client: Queryable, pool: Database, setId: string, options: { order: ReviewOrder; all: boolean }): Promise<void> {
   const partition = identifier(predictionEntriesTable(setId));
@@ -248,53 +262,85 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     await client.query(`ANALYZE ${partition}`);
     return;
   }
-  const search = partitionIndexes.find((index) => index.suffix === 'search')!;
   const btrees = (async () => {
     await client.query(key);
-    for (const index of partitionIndexes) if (index !== search) await client.query(createIndex(setId, index));
+    for (const index of partitionIndexes) await client.query(createIndex(setId, index));
   })();
-  await bothLanes(inLane(pool, (lane) => lane.query(createIndex(setId, search))), btrees);
+  await bothLanes(inLane(pool, (lane) => buildSearchTable(lane, setId)), btrees);
   // Vacuumed, not only analysed: the visibility map lets the review's counts and walks answer from
   // the indexes alone (index-only scans), without reading the table's pages.
   await client.query(`VACUUM (ANALYZE) ${partition}`);
 }
 
+/** One of a ready set's indexes built while it is reviewed: its name, seconds, and how many are built of how many. */
+export type IndexBuilt = { name: string; seconds: number; done: number; total: number };
+
 /**
- * The rest of a ready set's indexes, on its attached partition, while it is reviewed: each built
- * with CREATE INDEX CONCURRENTLY (saves go on meanwhile; Postgres builds one at a time per table),
- * one left invalid by a killed attempt dropped and built again, those built already kept. Then
- * the table is vacuumed and the set no longer says 'indexing'. `onIndex`: before each build, with
- * how many are done, how many there are and the next one's name (null after the last).
+ * The rest of a ready set's indexes while it is reviewed, in two lanes at once: on `client` the
+ * partition's B-trees, each built with CREATE INDEX CONCURRENTLY (saves go on meanwhile; Postgres
+ * builds one at a time per table), one left invalid by a killed attempt dropped and built again,
+ * those built already kept; on a connection of its own the set's search table, unless built
+ * already, then marked built. Then the partition is vacuumed and the set no longer says
+ * 'indexing'. Answers false (the search table dropped) when the set is gone meanwhile.
  */
-export async function buildRemainingIndexes(
-  client: Queryable,
-  setId: string,
-  onIndex: (done: number, total: number, next: string | null) => Promise<void>,
-): Promise<void> {
+export async function buildRemainingIndexes(client: Queryable, pool: Database, setId: string, onBuilt: (built: IndexBuilt) => Promise<void>): Promise<boolean> {
   const partition = predictionEntriesTable(setId);
   const existing = await client.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1)`,
     [partition],
   );
   const valid = new Map(existing.rows.map((row) => [row.name, row.valid]));
-  for (const [done, index] of partitionIndexes.entries()) {
-    await onIndex(done, partitionIndexes.length, index.suffix);
-    const name = indexName(setId, index.suffix);
-    const state = valid.get(name);
-    if (state === true) continue;
-    if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
-    await client.query(createIndex(setId, index, true));
+  const searchBuilt = Boolean((await client.query('SELECT 1 FROM prediction_sets WHERE id = $1 AND search_table', [setId])).rowCount);
+  const total = partitionIndexes.length + 1;
+  let done = 0;
+  const timed = async (name: string, build: () => Promise<unknown>) => {
+    const started = performance.now();
+    await build();
+    done += 1;
+    await onBuilt({ name, seconds: Math.round(performance.now() - started) / 1000, done, total });
+  };
+  const btrees = async () => {
+    for (const index of partitionIndexes) {
+      const name = indexName(setId, index.suffix);
+      const state = valid.get(name);
+      await timed(index.suffix, async () => {
+        if (state === true) return;
+        if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
+        await client.query(createIndex(setId, index, true));
+      });
+    }
+  };
+  const search = () =>
+    inLane(pool, (lane) =>
+      timed('search table', async () => {
+        if (searchBuilt) return;
+        await buildSearchTable(lane, setId);
+        const marked = await lane.query("UPDATE prediction_sets SET search_table = true WHERE id = $1 AND state = 'ready'", [setId]);
+        if (!marked.rowCount) throw new SetGoneWhileIndexed();
+      }),
+    );
+  try {
+    await bothLanes(search(), btrees());
+  } catch (error) {
+    if (error instanceof SetGoneWhileIndexed) {
+      await client.query(`DROP TABLE IF EXISTS ${identifier(predictionSearchTable(setId))}`);
+      return false;
+    }
+    throw error;
   }
-  await onIndex(partitionIndexes.length, partitionIndexes.length, null);
   await client.query(`VACUUM (ANALYZE) ${identifier(partition)}`);
   await client.query('UPDATE prediction_sets SET indexing = false WHERE id = $1', [setId]);
+  return true;
 }
+
+/** The set was deleted while its search table was made. */
+class SetGoneWhileIndexed extends Error {}
 
 /**
  * In one transaction: the set's counts per thousandth of best confidence, the partition attached,
- * the set ready with its total and figures (and `indexing` while its other indexes are to come),
- * the staging table dropped. Answers false (changing nothing) when the set is no longer importing
- * (deleted meanwhile).
+ * the set ready with its total and figures (and `indexing` while its other indexes are to come;
+ * without, its search table is built), the staging table dropped. Answers false (changing
+ * nothing) when the set is no longer importing (deleted meanwhile).
  */
 export async function attachPredictionPartition(
   client: pg.PoolClient,
@@ -304,7 +350,7 @@ export async function attachPredictionPartition(
   const partition = predictionEntriesTable(setId);
   return inClientTransaction(client, async () => {
     const updated = await client.query(
-      `UPDATE prediction_sets SET state = 'ready', error = NULL, total = $2, format = $3, stats = $4, indexing = $5, ready_at = now()
+      `UPDATE prediction_sets SET state = 'ready', error = NULL, total = $2, format = $3, stats = $4, indexing = $5, search_table = NOT $5, ready_at = now()
         WHERE id = $1 AND state = 'importing'`,
       [setId, figures.entries, figures.format, JSON.stringify(figures.stats), figures.indexing],
     );

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predictions';
 import { languageContextKey } from '@og/shared/contracts/prediction-reading';
 import type { StoredContext } from '../../predictions/entry-context.js';
@@ -103,7 +104,8 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 
 /**
  * Entries in scope whose string contains `q`, letter case aside in every script (lowered under the database's collation, migration 008), at most `limit`, shown in the file's
- * order. The trigram index finds them (migration 006); they are the first `limit` it finds, not
+ * order. The trigram index of the set's search table finds them (migration 025; until it is built,
+ * `searchTable` is absent and the partition is read); they are the first `limit` it finds, not
  * the first in the review's order: ordering every match of a short fragment first (hundreds of
  * thousands in a large set) would cost more than the whole search may take.
  */
@@ -112,18 +114,23 @@ export async function searchEntries(
   scope: ReviewScope,
   q: string,
   limit: number,
-  options: { inContext?: boolean } = {},
+  options: { inContext?: boolean; searchTable?: string } = {},
 ): Promise<{ string: string; mapped: boolean; best_conf: number }[]> {
   // The scope is checked on the rows the trigram index finds, written so that no other index takes
   // part: ANDed with the confidence index's hundreds of thousands of entries below the threshold,
   // a short fragment's search is slower.
   const mappedTest = { all: 'TRUE', mapped: 'mapped::int = 1', unmapped: 'mapped::int = 0' }[scope.filter];
-  const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
-    `SELECT string, mapped, best_conf, position FROM prediction_entries
-      WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest}
-        AND lower(string COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%' LIMIT $4`,
-    [scope.setId, scope.threshold, likeLiteral(q), limit],
-  );
+  const matches = (column: string) => `lower(${column} COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%'`;
+  // From the search table, each string found is looked up by its key, one at a time (OFFSET 0 keeps
+  // the lookup from being planned as a join over the whole partition).
+  const sql = options.searchTable
+    ? `SELECT e.string, e.mapped, e.best_conf, e.position FROM ${pg.escapeIdentifier(options.searchTable)} s,
+         LATERAL (SELECT string, mapped, best_conf, position FROM prediction_entries
+                   WHERE set_id = $1 AND string = s.string AND best_conf + 0 < $2::real AND ${mappedTest} OFFSET 0) e
+        WHERE ${matches('s.string')} LIMIT $4`
+    : `SELECT string, mapped, best_conf, position FROM prediction_entries
+        WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest} AND ${matches('string')} LIMIT $4`;
+  const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(sql, [scope.setId, scope.threshold, likeLiteral(q), limit]);
   const found = result.rows;
   // A set that keeps columns is searched in them too (a year, a place, a reference code): read
   // from the set's rows, without an index of their own, only when the titles leave room.

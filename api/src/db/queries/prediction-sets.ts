@@ -29,6 +29,8 @@ export interface PredictionSetRow {
   review_goal?: number | null;
   /** Ready, with its other indexes still being built (migration 024). */
   indexing?: boolean;
+  /** Its search table and that table's trigram index are built (migration 025). */
+  search_table?: boolean;
 }
 
 /** A set row as read, or as a dataset's list aggregates it to JSON (dates as text). */
@@ -42,7 +44,13 @@ export const predictionEntriesTable = (setId: string): string => `prediction_ent
 /** The import's staging table: one line per prediction of the file, grouped into the partition at the end. */
 export const predictionStagingTable = (setId: string): string => `prediction_staging_${predictionSetIdHex(setId)}`;
 
-/** Every table of this set (its partition, attached or not, and the staging table of an import attempt). */
+/** The set's strings with their trigram index, read by the review's search once built (migration 025). */
+export const predictionSearchTable = (setId: string): string => `prediction_search_${predictionSetIdHex(setId)}`;
+
+/** The search table a set's search reads, once built; undefined until then (its partition is read). */
+export const searchTableOf = (set: Pick<PredictionSetRow, 'id' | 'search_table'>): string | undefined => (set.search_table ? predictionSearchTable(set.id) : undefined);
+
+/** Every table of this set (its partition, attached or not, its search table, and the staging table of an import attempt). */
 export async function findPredictionSetTables(db: Queryable, setId: string): Promise<{ name: string; attached: boolean }[]> {
   const hex = predictionSetIdHex(setId);
   if (!/^[0-9a-f]{32}$/.test(hex)) return [];
@@ -51,24 +59,33 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
       WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
         AND c.relkind IN ('r', 'p') AND c.relname = ANY($1::text[])
       ORDER BY c.relname`,
-    [[predictionEntriesTable(setId), predictionStagingTable(setId)]],
+    [[predictionEntriesTable(setId), predictionStagingTable(setId), predictionSearchTable(setId)]],
   );
   return result.rows;
 }
 
 /**
- * Cancels the index builds an import runs on this set's attached partition while the set is
- * reviewed (CREATE INDEX CONCURRENTLY), so that a delete does not wait for them: the import finds
- * its set gone and ends.
+ * Cancels the index builds an import runs while the set is reviewed (CREATE INDEX CONCURRENTLY on
+ * its attached partition, the trigram index of its search table), so that a delete does not wait
+ * for them: the import finds its set gone, drops the search table and ends.
  */
 export async function cancelPredictionIndexBuilds(db: Queryable, setId: string): Promise<void> {
-  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)', [predictionEntriesTable(setId)]);
+  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY[to_regclass($1), to_regclass($2)])', [
+    predictionEntriesTable(setId),
+    predictionSearchTable(setId),
+  ]);
 }
 
-/** Drops what an import attempt left: its staging table, and its partition while not attached. */
+/**
+ * Drops what an import attempt left: its staging table, and its partition while not attached; its
+ * search table too, unless the set is ready (a ready set's search table is its search's, or is
+ * remade by the build that finishes its indexes).
+ */
 export async function dropLeftoverPredictionTables(db: Queryable, setId: string): Promise<void> {
+  const ready = isUuid(setId) && Boolean((await db.query("SELECT 1 FROM prediction_sets WHERE id = $1 AND state = 'ready'", [setId])).rowCount);
   for (const table of await findPredictionSetTables(db, setId)) {
-    if (!table.attached) await db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
+    if (table.attached || (ready && table.name === predictionSearchTable(setId))) continue;
+    await db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(table.name)}`);
   }
 }
 

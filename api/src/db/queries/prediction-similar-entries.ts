@@ -1,29 +1,45 @@
+import pg from 'pg';
 import type { Queryable } from '../database.js';
+
+const lowered = (column: string) => `lower(${column} COLLATE "default")`;
+/** Spelled alike (`%`, whole-title similarity) or sharing the entry's words within a longer title (`<%`). */
+const alike = (column: string) => `(${lowered(column)} % me.lowered OR me.lowered <% ${lowered(column)})`;
+const similarity = `greatest(similarity(${lowered('e.string')}, me.lowered), word_similarity(me.lowered, ${lowered('e.string')}))`;
 
 /**
  * The set's unmapped entries most like one entry (issue 29's 'Similar entries'): those with the same
  * normalised title first (the `norm` index), then those spelled alike or sharing its words, by
- * trigram similarity of the lowered titles (the trigram index, migration 006: `%` for whole-title
- * similarity, `<%` for the entry's words within a longer title), most similar first, the most
- * frequent first among equals.
+ * trigram similarity of the lowered titles, most similar first, the most frequent first among
+ * equals. The titles alike are found by the trigram index of the set's search table (migration
+ * 025), each then looked up by its key; until that table is built (`searchTable` absent), by the
+ * partition's own (a set imported before it) or by reading the partition.
  */
 export async function findSimilarEntries(
   db: Queryable,
   setId: string,
   string: string,
   limit: number,
+  options: { searchTable?: string } = {},
 ): Promise<{ string: string; occurrences: number; best_conf: number; same_title: boolean; similarity: number }[]> {
-  const result = await db.query<{ string: string; occurrences: string; best_conf: number; same_title: boolean; similarity: number }>(
-    `WITH me AS (SELECT norm, lower(string COLLATE "default") AS lowered FROM prediction_entries WHERE set_id = $1 AND string = $2)
-     SELECT e.string, e.occurrences, e.best_conf, e.norm = me.norm AS same_title,
-            greatest(similarity(lower(e.string COLLATE "default"), me.lowered), word_similarity(me.lowered, lower(e.string COLLATE "default"))) AS similarity
-       FROM prediction_entries e, me
-      WHERE e.set_id = $1 AND NOT e.mapped AND e.string <> $2
-        AND (e.norm = me.norm OR lower(e.string COLLATE "default") % me.lowered OR me.lowered <% lower(e.string COLLATE "default"))
-      ORDER BY same_title DESC, similarity DESC, e.occurrences DESC, e.position
-      LIMIT $3`,
-    [setId, string, limit],
-  );
+  const me = `me AS MATERIALIZED (SELECT norm, ${lowered('string')} AS lowered FROM prediction_entries WHERE set_id = $1 AND string = $2)`;
+  const select = `SELECT e.string, e.occurrences, e.best_conf, e.norm = me.norm AS same_title, ${similarity} AS similarity`;
+  const order = 'ORDER BY same_title DESC, similarity DESC, e.occurrences DESC, e.position LIMIT $3';
+  const sql = options.searchTable
+    ? `WITH ${me}, found AS (
+         SELECT e.string FROM prediction_entries e, me WHERE e.set_id = $1 AND e.norm = me.norm
+         UNION
+         SELECT s.string FROM ${pg.escapeIdentifier(options.searchTable)} s, me WHERE ${alike('s.string')}
+       )
+       ${select}
+         FROM found f, me, LATERAL (SELECT * FROM prediction_entries WHERE set_id = $1 AND string = f.string OFFSET 0) e
+        WHERE NOT e.mapped AND e.string <> $2
+        ${order}`
+    : `WITH ${me}
+       ${select}
+         FROM prediction_entries e, me
+        WHERE e.set_id = $1 AND NOT e.mapped AND e.string <> $2 AND (e.norm = me.norm OR ${alike('e.string')})
+        ${order}`;
+  const result = await db.query<{ string: string; occurrences: string; best_conf: number; same_title: boolean; similarity: number }>(sql, [setId, string, limit]);
   return result.rows.map((row) => ({ ...row, occurrences: Number(row.occurrences) }));
 }
 

@@ -20,7 +20,7 @@ import { type DatasetViewer, findDatasetHeading } from '../../db/queries/dataset
 import { findEntry, firstEntry, type ReviewScope, searchEntries } from '../../db/queries/prediction-entry-navigation.js';
 import { countBelowThreshold } from '../../db/queries/prediction-set-counts.js';
 import { setCoverage } from '../../db/queries/prediction-set-coverage.js';
-import { listVisibleSets, type PredictionSetRow } from '../../db/queries/prediction-sets.js';
+import { listVisibleSets, type PredictionSetRow, searchTableOf } from '../../db/queries/prediction-sets.js';
 import type { AppKoaContext, AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -139,7 +139,7 @@ export function predictionSetRoutes(app: AppContext): Router<AppState> {
     const { q } = parseInput(searchQuery, ctx.query, 'query');
     const text = q.trim();
     const inContext = keptColumns([setReading(set.stats)]).length > 0;
-    const found = text.length < searchMinLength ? [] : await searchEntries(app.db, scopeOf(set, ctx), text, searchLimit, { inContext });
+    const found = text.length < searchMinLength ? [] : await searchEntries(app.db, scopeOf(set, ctx), text, searchLimit, { inContext, searchTable: searchTableOf(set) });
     ctx.body = { options: found.map(presentSearchOption) } satisfies SearchOptions;
   });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { findEntry } from '../../db/queries/prediction-entry-navigation.js';
 import { findSimilarEntries, saveReviewGoal } from '../../db/queries/prediction-similar-entries.js';
+import { searchTableOf } from '../../db/queries/prediction-sets.js';
 import type { AppState } from '../../koa-types.js';
 import { requireUser } from '../../middleware/session.js';
 import { parseInput } from '../../middleware/validate.js';
@@ -32,7 +33,7 @@ export function reviewBatchRoutes(app: AppContext): Router<AppState> {
     requireReadySet(set);
     const { limit } = parseInput(similarQuery, ctx.query, 'query');
     if (!(await findEntry(app.db, set.id, ctx.params.string!))) throw new AppError('not_found', 'Entry not found');
-    const found = await findSimilarEntries(app.db, set.id, ctx.params.string!, limit);
+    const found = await findSimilarEntries(app.db, set.id, ctx.params.string!, limit, { searchTable: searchTableOf(set) });
     ctx.body = {
       entries: found.map((row) => ({
         string: row.string,
