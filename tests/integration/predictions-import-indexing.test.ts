@@ -126,6 +126,28 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       await holder.end();
     }
   });
+  it('stops when the set is deleted while its other indexes are built, leaving none of its tables', { timeout: 120_000 }, async () => {
+    const holder = await holdSnapshot(env);
+    try {
+      const response = await reviewer.upload('/api/predictions', 'toydata.csv', fs.readFileSync(toyFile), {});
+      const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+      const setId = accepted.predictionSetId;
+      const hex = setId.replace(/-/g, '');
+      // Ready, its search table made (nothing holds it), its concurrent builds waiting for the held snapshot.
+      await waitFor('the set to be ready with its search table', async () => (await setRow(env.app.db, setId))?.search_table === true, { timeoutMs: 60_000 });
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: true });
+
+      expect((await reviewer.request('DELETE', `/api/prediction-sets/${setId}`)).status).toBe(204);
+      const job = await waitForJob(reviewer, accepted.jobId, 60_000);
+      expect(job.state, job.error ?? '').toBe('completed');
+      expect(await setRow(env.app.db, setId)).toBeUndefined();
+      const left = await env.app.db.query("SELECT relname FROM pg_class WHERE relname LIKE '%' || $1 || '%'", [hex]);
+      expect(left.rows).toEqual([]);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  });
 });
 
 describe('a wide OccCANINE CSV read by the wide reader, its entries copied straight into the partition', () => {
