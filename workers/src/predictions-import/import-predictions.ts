@@ -322,9 +322,9 @@ export async function importPredictions(
 
 /**
  * The last phase of an import whose set is ready already (`indexing`): its other indexes and its
- * search table built while it is reviewed, on connections of their own, progress reported per index and every half
- * second. A set deleted meanwhile (its partition dropped, or the build cancelled for the delete)
- * ends as {@link PredictionSetGoneError}. Answers the import's result (on a retry, as its first
+ * search table built while it is reviewed, on a connection of their own, progress reported per
+ * index and every half second. A set deleted meanwhile (its partition dropped, or a build
+ * cancelled for the delete) ends as {@link PredictionSetGoneError}, its search table dropped. Answers the import's result (on a retry, as its first
  * attempt stored it with the set).
  */
 async function finishIndexes(
@@ -342,7 +342,7 @@ async function finishIndexes(
   try {
     await setImportMemory(client);
     // Each index's own time too (the time of one kept by a retry is its check's).
-    const finished = await buildRemainingIndexes(client, db, set.id, async (built) => {
+    const finished = await buildRemainingIndexes(client, set.id, async (built) => {
       phaseSeconds[`indexing after ready: ${built.name}`] = built.seconds;
       latest = { ...latest, done: built.done, total: built.total };
       await report(latest, true);

@@ -276,14 +276,15 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
 export type IndexBuilt = { name: string; seconds: number; done: number; total: number };
 
 /**
- * The rest of a ready set's indexes while it is reviewed, in two lanes at once: on `client` the
- * partition's B-trees, each built with CREATE INDEX CONCURRENTLY (saves go on meanwhile; Postgres
- * builds one at a time per table), one left invalid by a killed attempt dropped and built again,
- * those built already kept; on a connection of its own the set's search table, unless built
- * already, then marked built. Then the partition is vacuumed and the set no longer says
- * 'indexing'. Answers false (the search table dropped) when the set is gone meanwhile.
+ * The rest of a ready set's indexes while it is reviewed, one after another. First its search
+ * table, unless built already, then marked built: the search is fast from then on. Then the
+ * partition's B-trees, each built with CREATE INDEX CONCURRENTLY (saves go on meanwhile), one left
+ * invalid by a killed attempt dropped and built again, those built already kept. Not both at
+ * once: a concurrent build waits at its end for every statement older than it, so the B-trees
+ * would wait for the search table's index anyway. Then the partition is vacuumed and the set no
+ * longer says 'indexing'. Answers false (the search table dropped) when the set is gone meanwhile.
  */
-export async function buildRemainingIndexes(client: Queryable, pool: Database, setId: string, onBuilt: (built: IndexBuilt) => Promise<void>): Promise<boolean> {
+export async function buildRemainingIndexes(client: Queryable, setId: string, onBuilt: (built: IndexBuilt) => Promise<void>): Promise<boolean> {
   const partition = predictionEntriesTable(setId);
   const existing = await client.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1)`,
@@ -299,42 +300,30 @@ export async function buildRemainingIndexes(client: Queryable, pool: Database, s
     done += 1;
     await onBuilt({ name, seconds: Math.round(performance.now() - started) / 1000, done, total });
   };
-  const btrees = async () => {
-    for (const index of partitionIndexes) {
-      const name = indexName(setId, index.suffix);
-      const state = valid.get(name);
-      await timed(index.suffix, async () => {
-        if (state === true) return;
-        if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
-        await client.query(createIndex(setId, index, true));
-      });
-    }
-  };
-  const search = () =>
-    inLane(pool, (lane) =>
-      timed('search table', async () => {
-        if (searchBuilt) return;
-        await buildSearchTable(lane, setId);
-        const marked = await lane.query("UPDATE prediction_sets SET search_table = true WHERE id = $1 AND state = 'ready'", [setId]);
-        if (!marked.rowCount) throw new SetGoneWhileIndexed();
-      }),
-    );
-  try {
-    await bothLanes(search(), btrees());
-  } catch (error) {
-    if (error instanceof SetGoneWhileIndexed) {
-      await client.query(`DROP TABLE IF EXISTS ${identifier(predictionSearchTable(setId))}`);
-      return false;
-    }
-    throw error;
+
+  let marked = true;
+  await timed('search table', async () => {
+    if (searchBuilt) return;
+    await buildSearchTable(client, setId);
+    marked = Boolean((await client.query("UPDATE prediction_sets SET search_table = true WHERE id = $1 AND state = 'ready'", [setId])).rowCount);
+  });
+  if (!marked) {
+    await client.query(`DROP TABLE IF EXISTS ${identifier(predictionSearchTable(setId))}`);
+    return false;
+  }
+  for (const index of partitionIndexes) {
+    const name = indexName(setId, index.suffix);
+    const state = valid.get(name);
+    await timed(index.suffix, async () => {
+      if (state === true) return;
+      if (state === false) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${identifier(name)}`);
+      await client.query(createIndex(setId, index, true));
+    });
   }
   await client.query(`VACUUM (ANALYZE) ${identifier(partition)}`);
   await client.query('UPDATE prediction_sets SET indexing = false WHERE id = $1', [setId]);
   return true;
 }
-
-/** The set was deleted while its search table was made. */
-class SetGoneWhileIndexed extends Error {}
 
 /**
  * In one transaction: the set's counts per thousandth of best confidence, the partition attached,
