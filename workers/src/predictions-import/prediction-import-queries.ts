@@ -211,13 +211,15 @@ const createIndex = (setId: string, index: PartitionIndex, concurrently = false)
 
 /**
  * Makes the set's search table afresh from its partition (dropping one a killed attempt left): its
- * strings, their trigram index (lowered under the database's collation, as the search lowers what
- * it looks for) by a plain CREATE INDEX, as nothing writes to the table, and its statistics.
+ * strings with their best confidence and position (neither changes after the import: the search
+ * checks the threshold before it looks an entry up), their trigram index (lowered under the
+ * database's collation, as the search lowers what it looks for) by a plain CREATE INDEX, as
+ * nothing writes to the table, and its statistics.
  */
 export async function buildSearchTable(db: Queryable, setId: string): Promise<void> {
   const name = predictionSearchTable(setId);
   await db.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
-  await db.query(`CREATE TABLE ${identifier(name)} AS SELECT string FROM ${identifier(predictionEntriesTable(setId))}`);
+  await db.query(`CREATE TABLE ${identifier(name)} AS SELECT string, best_conf, position FROM ${identifier(predictionEntriesTable(setId))}`);
   await db.query(`CREATE INDEX ${identifier(`${name}_trgm`)} ON ${identifier(name)} USING gin (lower(string COLLATE "default") gin_trgm_ops)`);
   await db.query(`ANALYZE ${identifier(name)}`);
 }
