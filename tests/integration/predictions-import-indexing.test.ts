@@ -33,24 +33,17 @@ const toyFile = path.join(data, 'predictions', 'occcanine_toydata_predictions.cs
 /** The indexes a set's partition has once its import is done: its key and the seven of migration 024 (the search's is its search table's, migration 025). */
 const allIndexes = ['norm', 'order_conf', 'order_file', 'order_tot', 'string', 'walk_conf', 'walk_file', 'walk_tot'];
 
-/** The set's search table's indexes, with whether each is valid: none until it is made. */
-async function searchTableIndexes(db: pg.Pool | pg.Client, setId: string): Promise<{ name: string; valid: boolean }[]> {
-  const table = `prediction_search_${setId.replace(/-/g, '')}`;
+/** A table's indexes by the suffix after the table's name, with whether each is valid (none while the table is not made). */
+async function tableIndexes(db: pg.Pool | pg.Client, table: string): Promise<{ suffix: string; valid: boolean }[]> {
   const result = await db.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1) ORDER BY 1`,
     [table],
   );
-  return result.rows.map((row) => ({ name: row.name.slice(table.length + 1), valid: row.valid }));
+  return result.rows.map((row) => ({ suffix: row.name.slice(table.length + 1), valid: row.valid }));
 }
 
-async function partitionIndexes(db: pg.Pool | pg.Client, setId: string): Promise<{ suffix: string; valid: boolean }[]> {
-  const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
-  const result = await db.query<{ name: string; valid: boolean }>(
-    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1) ORDER BY 1`,
-    [partition],
-  );
-  return result.rows.map((row) => ({ suffix: row.name.slice(partition.length + 1), valid: row.valid }));
-}
+const partitionIndexes = (db: pg.Pool | pg.Client, setId: string) => tableIndexes(db, `prediction_entries_${setId.replace(/-/g, '')}`);
+const searchTableIndexes = (db: pg.Pool | pg.Client, setId: string) => tableIndexes(db, `prediction_search_${setId.replace(/-/g, '')}`);
 
 async function setRow(db: pg.Pool, setId: string): Promise<{ state: string; total: number; indexing: boolean; search_table: boolean }> {
   const result = await db.query('SELECT state, total::int, indexing, search_table FROM prediction_sets WHERE id = $1', [setId]);
@@ -115,7 +108,7 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       const job = await waitForJob(reviewer, accepted.jobId, 60_000);
       expect(job.state, job.error ?? '').toBe('completed');
       expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: false, search_table: true });
-      expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ name: 'trgm', valid: true }]);
+      expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ suffix: 'trgm', valid: true }]);
       const summaryAfter = (await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail;
       expect(summaryAfter.predictionSet.indexing).toBe(false);
       expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
@@ -485,7 +478,7 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE string LIKE '%leftover%')::int AS leftovers FROM ${pg.escapeIdentifier(searchTable)}`,
     );
     expect(made.rows[0]).toEqual({ n: titles, leftovers: 0 });
-    expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ name: 'trgm', valid: true }]);
+    expect(await searchTableIndexes(env.app.db, setId)).toEqual([{ suffix: 'trgm', valid: true }]);
     const after = await searched();
     expect(after[0]!.every((string) => string.toLowerCase().includes('farm') && !string.includes('leftover'))).toBe(true);
     expect(after.slice(1)).toEqual(during.slice(1));
