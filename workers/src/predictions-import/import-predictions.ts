@@ -324,8 +324,8 @@ export async function importPredictions(
  * The last phase of an import whose set is ready already (`indexing`): its other indexes and its
  * search table built while it is reviewed, on a connection of their own, progress reported per
  * index and every half second. A set deleted meanwhile (its partition dropped, or a build
- * cancelled for the delete) ends as {@link PredictionSetGoneError}, its search table dropped. Answers the import's result (on a retry, as its first
- * attempt stored it with the set).
+ * cancelled for the delete) ends as {@link PredictionSetGoneError}, its search table dropped.
+ * Answers the import's result (on a retry, as its first attempt stored it with the set).
  */
 async function finishIndexes(
   db: Database,

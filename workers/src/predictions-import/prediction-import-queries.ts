@@ -12,8 +12,8 @@ import type { ReviewOrder } from '@og/shared/contracts/predictions';
  * Postgres groups into the partition (one row per distinct string, per URI list the highest
  * confidence). The partition gets the indexes its review needs standalone and is attached in the
  * transaction that marks the set ready: a half-done import is never visible. The set's other
- * indexes are built on the attached partition while it is reviewed (migration 024), and its
- * search table beside them (migration 025).
+ * indexes are built on the attached partition while it is reviewed (migration 024), after its
+ * search table (migration 025).
  */
 
 const identifier = (name: string) => pg.escapeIdentifier(name);
