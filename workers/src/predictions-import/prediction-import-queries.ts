@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
-import { predictionEntriesTable, predictionSearchTable, predictionStagingTable } from '@og/api/db/queries/prediction-sets';
+import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchLowered } from '@og/api/db/queries/prediction-sets';
 import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
@@ -220,7 +220,7 @@ export async function buildSearchTable(db: Queryable, setId: string): Promise<vo
   const name = predictionSearchTable(setId);
   await db.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
   await db.query(`CREATE TABLE ${identifier(name)} AS SELECT string, best_conf, position FROM ${identifier(predictionEntriesTable(setId))}`);
-  await db.query(`CREATE INDEX ${identifier(`${name}_trgm`)} ON ${identifier(name)} USING gin (lower(string COLLATE "default") gin_trgm_ops)`);
+  await db.query(`CREATE INDEX ${identifier(`${name}_trgm`)} ON ${identifier(name)} USING gin (${searchLowered('string')} gin_trgm_ops)`);
   await db.query(`ANALYZE ${identifier(name)}`);
 }
 

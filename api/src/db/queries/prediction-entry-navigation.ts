@@ -3,6 +3,7 @@ import type { PredictionFilter, ReviewOrder } from '@og/shared/contracts/predict
 import { languageContextKey } from '@og/shared/contracts/prediction-reading';
 import type { StoredContext } from '../../predictions/entry-context.js';
 import type { Queryable } from '../database.js';
+import { searchLowered } from './prediction-sets.js';
 
 /** The entries a review walks: below the threshold, under the filter. */
 export interface ReviewScope {
@@ -120,14 +121,14 @@ export async function searchEntries(
   // part: ANDed with the confidence index's hundreds of thousands of entries below the threshold,
   // a short fragment's search is slower.
   const mappedTest = { all: 'TRUE', mapped: 'mapped::int = 1', unmapped: 'mapped::int = 0' }[scope.filter];
-  const matches = (column: string) => `lower(${column} COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%'`;
+  const matches = (column: string) => `${searchLowered(column)} LIKE '%' || ${searchLowered('$3')} || '%'`;
   // From the search table, each string found under the threshold is looked up by its key for
   // whether it is mapped, one at a time (OFFSET 0 keeps the lookup from being planned as a join
   // over the whole partition).
   const sql = options.searchTable
     ? `SELECT s.string, e.mapped, s.best_conf, s.position FROM ${pg.escapeIdentifier(options.searchTable)} s,
          LATERAL (SELECT mapped FROM prediction_entries WHERE set_id = $1 AND string = s.string AND ${mappedTest} OFFSET 0) e
-        WHERE s.best_conf + 0 < $2::real AND ${matches('s.string')} LIMIT $4`
+        WHERE s.best_conf < $2::real AND ${matches('s.string')} LIMIT $4`
     : `SELECT string, mapped, best_conf, position FROM prediction_entries
         WHERE set_id = $1 AND best_conf + 0 < $2::real AND ${mappedTest} AND ${matches('string')} LIMIT $4`;
   const result = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(sql, [scope.setId, scope.threshold, likeLiteral(q), limit]);

@@ -47,6 +47,13 @@ export const predictionStagingTable = (setId: string): string => `prediction_sta
 /** The set's strings with their trigram index, read by the review's search once built (migration 025). */
 export const predictionSearchTable = (setId: string): string => `prediction_search_${predictionSetIdHex(setId)}`;
 
+/**
+ * A title lowered as a set's search lowers it, letter case aside in every script (under the
+ * database's collation, migration 008): the expression of the search tables' trigram indexes,
+ * which a query must write the same for the index to be used.
+ */
+export const searchLowered = (column: string): string => `lower(${column} COLLATE "default")`;
+
 /** The search table a set's search reads, once built; undefined until then (its partition is read). */
 export const searchTableOf = (set: Pick<PredictionSetRow, 'id' | 'search_table'>): string | undefined => (set.search_table ? predictionSearchTable(set.id) : undefined);
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Queryable } from '../database.js';
+import { searchLowered } from './prediction-sets.js';
 
-const lowered = (column: string) => `lower(${column} COLLATE "default")`;
 /** Spelled alike (`%`, whole-title similarity) or sharing the entry's words within a longer title (`<%`). */
-const alike = (column: string) => `(${lowered(column)} % me.lowered OR me.lowered <% ${lowered(column)})`;
-const similarity = `greatest(similarity(${lowered('e.string')}, me.lowered), word_similarity(me.lowered, ${lowered('e.string')}))`;
+const alike = (column: string) => `(${searchLowered(column)} % me.lowered OR me.lowered <% ${searchLowered(column)})`;
+const similarity = `greatest(similarity(${searchLowered('e.string')}, me.lowered), word_similarity(me.lowered, ${searchLowered('e.string')}))`;
 
 /**
  * The set's unmapped entries most like one entry (issue 29's 'Similar entries'): those with the same
@@ -21,7 +21,7 @@ export async function findSimilarEntries(
   limit: number,
   options: { searchTable?: string } = {},
 ): Promise<{ string: string; occurrences: number; best_conf: number; same_title: boolean; similarity: number }[]> {
-  const me = `me AS MATERIALIZED (SELECT norm, ${lowered('string')} AS lowered FROM prediction_entries WHERE set_id = $1 AND string = $2)`;
+  const me = `me AS MATERIALIZED (SELECT norm, ${searchLowered('string')} AS lowered FROM prediction_entries WHERE set_id = $1 AND string = $2)`;
   const select = `SELECT e.string, e.occurrences, e.best_conf, e.norm = me.norm AS same_title, ${similarity} AS similarity`;
   const order = 'ORDER BY same_title DESC, similarity DESC, e.occurrences DESC, e.position LIMIT $3';
   const sql = options.searchTable
