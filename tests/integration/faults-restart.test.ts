@@ -145,7 +145,7 @@ describe('a PostgreSQL restart during an import', () => {
     );
     expect(stored.rows[0]).toEqual({ entries: distinctTitles, strings: distinctTitles });
     const compact = predictionSetId.replace(/-/g, '');
-    expect((await leftoverTables(predictionSetId)).sort()).toEqual([`prediction_entries_${compact}`, `prediction_search_${compact}`]);
+    expect((await leftoverTables(predictionSetId)).sort()).toEqual([`prediction_entries_${compact}`, `prediction_search_${compact}`, `prediction_search_${compact}_0`, `prediction_search_${compact}_1`]);
     expect(uploads()).toEqual([]);
     // The session kept in PostgreSQL still works: logged-in calls answer again.
     expect((await client.get('/api/auth/validate')).status).toBe(200);

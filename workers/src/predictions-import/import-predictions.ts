@@ -342,7 +342,7 @@ async function finishIndexes(
   try {
     await setImportMemory(client);
     // Each index's own time too (the time of one kept by a retry is its check's).
-    const finished = await buildRemainingIndexes(client, set.id, async (built) => {
+    const finished = await buildRemainingIndexes(client, db, set.id, async (built) => {
       phaseSeconds[`indexing after ready: ${built.name}`] = built.seconds;
       latest = { ...latest, done: built.done, total: built.total };
       await report(latest, true);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
-import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchLowered } from '@og/api/db/queries/prediction-sets';
+import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchHalf, searchLowered } from '@og/api/db/queries/prediction-sets';
 import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
@@ -212,15 +212,28 @@ const createIndex = (setId: string, index: PartitionIndex, concurrently = false)
 /**
  * Makes the set's search table afresh from its partition (dropping one a killed attempt left): its
  * strings with their best confidence and position (neither changes after the import: the search
- * checks the threshold before it looks an entry up), their trigram index (lowered under the
- * database's collation, as the search lowers what it looks for) by a plain CREATE INDEX, as
- * nothing writes to the table, and its statistics.
+ * checks the threshold before it looks an entry up), in two halves by the hash of the string
+ * (Postgres builds a GIN index on one core, so each half is filled and indexed on a connection of
+ * its own, both at once), their trigram index (lowered under the database's collation, as the
+ * search lowers what it looks for) by a plain CREATE INDEX, as nothing writes to the table, and
+ * its statistics.
  */
-export async function buildSearchTable(db: Queryable, setId: string): Promise<void> {
+export async function buildSearchTable(db: Queryable, pool: Database, setId: string): Promise<void> {
   const name = predictionSearchTable(setId);
   await db.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
-  await db.query(`CREATE TABLE ${identifier(name)} AS SELECT string, best_conf, position FROM ${identifier(predictionEntriesTable(setId))}`);
-  await db.query(`CREATE INDEX ${identifier(`${name}_trgm`)} ON ${identifier(name)} USING gin (${searchLowered('string')} gin_trgm_ops)`);
+  await db.query(`CREATE TABLE ${identifier(name)} (string text COLLATE "C" NOT NULL, best_conf real NOT NULL, position bigint NOT NULL) PARTITION BY HASH (string)`);
+  for (const half of [0, 1] as const) {
+    await db.query(`CREATE TABLE ${identifier(searchHalf(setId, half))} PARTITION OF ${identifier(name)} FOR VALUES WITH (MODULUS 2, REMAINDER ${half})`);
+  }
+  const fill = async (lane: Queryable, half: 0 | 1) => {
+    const table = identifier(searchHalf(setId, half));
+    await lane.query(
+      `INSERT INTO ${table} SELECT string, best_conf, position FROM ${identifier(predictionEntriesTable(setId))}
+        WHERE satisfies_hash_partition(${literal(name)}::regclass, 2, ${half}, string)`,
+    );
+    await lane.query(`CREATE INDEX ${identifier(`${searchHalf(setId, half)}_trgm`)} ON ${table} USING gin (${searchLowered('string')} gin_trgm_ops)`);
+  };
+  await bothLanes(fill(db, 0), inLane(pool, (lane) => fill(lane, 1)));
   await db.query(`ANALYZE ${identifier(name)}`);
 }
 
@@ -268,7 +281,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     await client.query(key);
     for (const index of partitionIndexes) await client.query(createIndex(setId, index));
   })();
-  await bothLanes(inLane(pool, (lane) => buildSearchTable(lane, setId)), btrees);
+  await bothLanes(inLane(pool, (lane) => buildSearchTable(lane, pool, setId)), btrees);
   // Vacuumed, not only analysed: the visibility map lets the review's counts and walks answer from
   // the indexes alone (index-only scans), without reading the table's pages.
   await client.query(`VACUUM (ANALYZE) ${partition}`);
@@ -286,7 +299,7 @@ export type IndexBuilt = { name: string; seconds: number; done: number; total: n
  * would wait for the search table's index anyway. Then the partition is vacuumed and the set no
  * longer says 'indexing'. Answers false (the search table dropped) when the set is gone meanwhile.
  */
-export async function buildRemainingIndexes(client: Queryable, setId: string, onBuilt: (built: IndexBuilt) => Promise<void>): Promise<boolean> {
+export async function buildRemainingIndexes(client: Queryable, pool: Database, setId: string, onBuilt: (built: IndexBuilt) => Promise<void>): Promise<boolean> {
   const partition = predictionEntriesTable(setId);
   const existing = await client.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass($1)`,
@@ -306,7 +319,7 @@ export async function buildRemainingIndexes(client: Queryable, setId: string, on
   let marked = true;
   await timed('search table', async () => {
     if (searchBuilt) return;
-    await buildSearchTable(client, setId);
+    await buildSearchTable(client, pool, setId);
     marked = Boolean((await client.query("UPDATE prediction_sets SET search_table = true WHERE id = $1 AND state = 'ready'", [setId])).rowCount);
   });
   if (!marked) {

@@ -47,6 +47,9 @@ export const predictionStagingTable = (setId: string): string => `prediction_sta
 /** The set's strings with their trigram index, read by the review's search once built (migration 025). */
 export const predictionSearchTable = (setId: string): string => `prediction_search_${predictionSetIdHex(setId)}`;
 
+/** One of the search table's two halves (its hash partitions by string), each with a trigram index of its own. */
+export const searchHalf = (setId: string, half: 0 | 1): string => `${predictionSearchTable(setId)}_${half}`;
+
 /**
  * A title lowered as a set's search lowers it, letter case aside in every script (under the
  * database's collation, migration 008): the expression of the search tables' trigram indexes,
@@ -73,13 +76,15 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
 
 /**
  * Cancels the index builds an import runs while the set is reviewed (CREATE INDEX CONCURRENTLY on
- * its attached partition, the trigram index of its search table), so that a delete does not wait
+ * its attached partition, the trigram indexes of its search table's halves), so that a delete does not wait
  * for them: the import finds its set gone, drops the search table and ends.
  */
 export async function cancelPredictionIndexBuilds(db: Queryable, setId: string): Promise<void> {
-  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY[to_regclass($1), to_regclass($2)])', [
+  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY[to_regclass($1), to_regclass($2), to_regclass($3), to_regclass($4)])', [
     predictionEntriesTable(setId),
     predictionSearchTable(setId),
+    searchHalf(setId, 0),
+    searchHalf(setId, 1),
   ]);
 }
 
