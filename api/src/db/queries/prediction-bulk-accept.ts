@@ -36,12 +36,12 @@ export async function acceptNextPage(db: Queryable, acceptance: BulkAcceptance, 
     `WITH taken AS (
        SELECT string, position, node_uris, prediction_uris, tags FROM prediction_entries
         WHERE set_id = $1 AND position > $2 AND NOT mapped AND best_conf >= $3::real
-          AND jsonb_array_length(predictions) > 0 AND jsonb_array_length(predictions->0->'uris') > 0
+          AND json_array_length(predictions) > 0 AND json_array_length(predictions->0->'uris') > 0
         ORDER BY position LIMIT $4
         FOR UPDATE
      ), accepted AS (
        UPDATE prediction_entries e
-          SET prediction_uris = ARRAY(SELECT jsonb_array_elements_text(e.predictions->0->'uris')), mapped = true,
+          SET prediction_uris = ARRAY(SELECT json_array_elements_text(e.predictions->0->'uris')), mapped = true,
               mapped_by = $5, mapped_at = now(), mapping_how = 'bulk', mapping_batch = $6, version = e.version + 1
          FROM taken t
         WHERE e.set_id = $1 AND e.string = t.string
@@ -69,7 +69,7 @@ export async function countAcceptable(db: Queryable, setId: string, minConf: num
   const result = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM prediction_entries
       WHERE set_id = $1 AND NOT mapped AND best_conf >= $2::real
-        AND jsonb_array_length(predictions) > 0 AND jsonb_array_length(predictions->0->'uris') > 0`,
+        AND json_array_length(predictions) > 0 AND json_array_length(predictions->0->'uris') > 0`,
     [setId, minConf],
   );
   return result.rows[0]!.count;

@@ -16,7 +16,7 @@ import type { Queryable } from '../database.js';
  * with codes, else −1, below every threshold (bulk acceptance, whatever its confidence, maps only
  * entries with such a prediction).
  */
-const auditConfidenceSql = `CASE WHEN jsonb_array_length(predictions) > 0 AND jsonb_array_length(predictions->0->'uris') > 0 THEN best_conf ELSE -1::real END`;
+const auditConfidenceSql = `CASE WHEN json_array_length(predictions) > 0 AND json_array_length(predictions->0->'uris') > 0 THEN best_conf ELSE -1::real END`;
 
 /** The band of an entry, as `bandOf` in shared/domain/reliability/confidence-bands.ts reckons it, compared as `real` the way the counts and bulk acceptance compare. */
 const bandSql = `CASE ${confidenceBands
