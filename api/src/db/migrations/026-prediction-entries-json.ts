@@ -1,7 +1,7 @@
 /**
  * A prediction entry's `predictions` stored as `json`, not `jsonb` (issue 32): Postgres only
  * checks the text of a `json` value as it takes it, where `jsonb` parses it into its binary form,
- * which was about a third of what an import's COPY of two million entries cost Postgres. Every
+ * a large part of what an import's COPY of its entries costs Postgres. Every
  * entry's predictions are written once and read whole (the review, the exports) or their first
  * prediction's URIs (bulk accept, audits), which `json`'s operators answer as well on one entry.
  */
