@@ -19,6 +19,7 @@ export interface CachedTree {
 }
 
 const gzipAsync = promisify(gzip);
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Scheme trees, built from the store once per scheme revision and kept in memory: an
@@ -53,12 +54,22 @@ export class SchemeTrees {
     return cached.revision === (await this.revisions.current(scheme)) ? cached : null;
   }
 
+  /**
+   * Builds a tree in steps, the event loop getting a turn between them: on a machine busy with an
+   * import's indexing, each step of a large scheme takes tens of milliseconds, which every other
+   * request and socket event would otherwise wait for at once.
+   */
   private async build(scheme: SchemeId, revision: string): Promise<CachedTree> {
     const lookup = await this.repository.readCodes(scheme);
+    await nextTurn();
     const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
+    await nextTurn();
     const body = JSON.stringify(tree);
+    await nextTurn();
     // The ETag is the body's own hash: a 304 names this body, whatever the revision counter says.
-    const entry: CachedTree = { revision, etag: contentEtag(scheme, [body]), tree, body, gzipped: null, summary: summarize(lookup) };
+    const etag = contentEtag(scheme, [body]);
+    await nextTurn();
+    const entry: CachedTree = { revision, etag, tree, body, gzipped: null, summary: summarize(lookup) };
     this.cache.set(scheme, entry);
     // The first answer after a change goes out plain rather than wait for a large tree to
     // compress; the answers after it (other people, other tabs) get a fraction of the bytes.
