@@ -95,7 +95,8 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       const summary = (await (await reviewer.get(`/api/prediction-sets/${setId}/summary`)).json()) as PredictionSetDetail;
       expect(summary.predictionSet).toMatchObject({ state: 'ready', indexing: true });
       const building = await partitionIndexes(env.app.db, setId);
-      expect(building.filter((index) => index.valid).map((index) => index.suffix)).toEqual(['order_file', 'string']);
+      // Its key and its review order's index (others of its B-trees too when built while the key was).
+      expect(building.filter((index) => index.valid).map((index) => index.suffix)).toEqual(expect.arrayContaining(['order_file', 'string']));
 
       const queries = ['lab', 'merch', 'clerk', 'farm', 'xqzv'];
       const during = await Promise.all(queries.map((q) => search(reviewer, setId, q)));

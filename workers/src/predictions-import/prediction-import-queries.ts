@@ -205,6 +205,9 @@ const partitionIndexes: readonly PartitionIndex[] = [
   { suffix: 'walk_tot', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
 ];
 
+/** The partition's B-trees in the order the review order's lane builds them while the key is built: cheapest first. */
+const shadowedIndexes = ['walk_file', 'order_file', 'order_tot', 'walk_tot', 'order_conf', 'walk_conf', 'norm'].map((suffix) => partitionIndexes.find((index) => index.suffix === suffix)!);
+
 const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(setId)}_${suffix}`;
 const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
   `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${identifier(indexName(setId, index.suffix))} ON ${identifier(predictionEntriesTable(setId))} ${index.definition}`;
@@ -264,7 +267,8 @@ export async function bothLanes<A, B>(first: Promise<A>, second: Promise<B>): Pr
  * The indexes the set needs to be reviewed, built on the standalone partition before it is
  * attached, in two lanes at once: its key (the parent's unique index, which the attach adopts) on
  * a connection of its own, and the index of its review order (the first entry, next and previous)
- * on `client`; then its statistics, for the planner. With `all` (a prediction run's set, shown
+ * on `client`, then others of its B-trees while the key is still being built; then its
+ * statistics, for the planner. With `all` (a prediction run's set, shown
  * only once complete) every index, and its search table in the other lane, and the table
  * vacuumed; the attach then marks its search table built.
  */
@@ -273,7 +277,20 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
   const key = `CREATE UNIQUE INDEX ${identifier(indexName(setId, 'string'))} ON ${partition} (set_id, string)`;
   const first = partitionIndexes.find((index) => index.order === options.order)!;
   if (!options.all) {
-    await bothLanes(inLane(pool, (lane) => lane.query(key)), client.query(createIndex(setId, first)));
+    // The key, a sort of the set's strings, takes longest: while it is built, the other lane
+    // builds the review order's index, then more of the partition's B-trees, cheapest first (by
+    // position, then by confidence, then the normalised string), each a plain build here instead
+    // of a concurrent one after the set is ready. None is begun once the key is built.
+    let keyBuilt = false;
+    const keyLane = inLane(pool, (lane) => lane.query(key)).finally(() => (keyBuilt = true));
+    const orderLane = (async () => {
+      await client.query(createIndex(setId, first));
+      for (const index of shadowedIndexes) {
+        if (keyBuilt) return;
+        if (index !== first) await client.query(createIndex(setId, index));
+      }
+    })();
+    await bothLanes(keyLane, orderLane);
     await client.query(`ANALYZE ${partition}`);
     return;
   }
