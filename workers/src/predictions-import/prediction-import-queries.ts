@@ -267,10 +267,10 @@ export async function bothLanes<A, B>(first: Promise<A>, second: Promise<B>): Pr
  * The indexes the set needs to be reviewed, built on the standalone partition before it is
  * attached, in two lanes at once: its key (the parent's unique index, which the attach adopts) on
  * a connection of its own, and the index of its review order (the first entry, next and previous)
- * on `client`, then others of its B-trees while the key is still being built; then its
- * statistics, for the planner. With `all` (a prediction run's set, shown
- * only once complete) every index, and its search table in the other lane, and the table
- * vacuumed; the attach then marks its search table built.
+ * on `client`, then others of its B-trees while the key is still being built; then its statistics,
+ * for the planner. With `all` (a prediction run's set, shown only once complete) every index, and
+ * its search table in the other lane, and the table vacuumed; the attach then marks its search
+ * table built.
  */
 export async function indexPredictionPartition(client: Queryable, pool: Database, setId: string, options: { order: ReviewOrder; all: boolean }): Promise<void> {
   const partition = identifier(predictionEntriesTable(setId));

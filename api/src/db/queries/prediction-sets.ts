@@ -76,8 +76,8 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
 
 /**
  * Cancels the index builds an import runs while the set is reviewed (CREATE INDEX CONCURRENTLY on
- * its attached partition, the trigram indexes of its search table's halves), so that a delete does not wait
- * for them: the import finds its set gone, drops the search table and ends.
+ * its attached partition, the trigram indexes of its search table's halves), so that a delete
+ * does not wait for them: the import finds its set gone, drops the search table and ends.
  */
 export async function cancelPredictionIndexBuilds(db: Queryable, setId: string): Promise<void> {
   await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY[to_regclass($1), to_regclass($2), to_regclass($3), to_regclass($4)])', [
