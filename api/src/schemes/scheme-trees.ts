@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CodeRecord, SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
@@ -19,7 +20,6 @@ export interface CachedTree {
 }
 
 const gzipAsync = promisify(gzip);
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Scheme trees, built from the store once per scheme revision and kept in memory: an

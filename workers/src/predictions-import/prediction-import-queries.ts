@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
-import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchHalf, searchLowered } from '@og/api/db/queries/prediction-sets';
+import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchHalf, searchLowered, tableHalf } from '@og/api/db/queries/prediction-sets';
 import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
@@ -34,7 +34,21 @@ export async function resetImportMemory(client: pg.PoolClient): Promise<void> {
 }
 
 /** One of the staging table's two halves (its hash partitions by string): every line of a string is in one. */
-const stagingHalf = (setId: string, half: 0 | 1) => `${predictionStagingTable(setId)}_${half}`;
+const stagingHalf = (setId: string, half: 0 | 1) => tableHalf(predictionStagingTable(setId), half);
+
+/**
+ * Creates `table` of `columns` (one of them `string`), partitioned by the hash of its string, and
+ * its two halves, which two lanes fill or read one each.
+ */
+async function createHalvedTable(db: Queryable, table: string, columns: string, options: { unlogged: boolean; autovacuum: boolean }): Promise<void> {
+  const kind = options.unlogged ? 'UNLOGGED TABLE' : 'TABLE';
+  await db.query(`CREATE ${kind} ${identifier(table)} (${columns}) PARTITION BY HASH (string)`);
+  for (const half of [0, 1] as const) {
+    await db.query(
+      `CREATE ${kind} ${identifier(tableHalf(table, half))} PARTITION OF ${identifier(table)} FOR VALUES WITH (MODULUS 2, REMAINDER ${half})${options.autovacuum ? '' : ' WITH (autovacuum_enabled = false)'}`,
+    );
+  }
+}
 
 /**
  * Creates the staging table, in two halves by the hash of the string, which the grouping's two
@@ -42,16 +56,12 @@ const stagingHalf = (setId: string, half: 0 | 1) => `${predictionStagingTable(se
  */
 export async function createPredictionStaging(db: Queryable, setId: string): Promise<string> {
   const table = predictionStagingTable(setId);
-  await db.query(
-    `CREATE UNLOGGED TABLE ${identifier(table)} (pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C", predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb)
-     PARTITION BY HASH (string)`,
+  await createHalvedTable(
+    db,
+    table,
+    'pos bigint NOT NULL, string text COLLATE "C" NOT NULL, norm text COLLATE "C", predictions jsonb NOT NULL, best_conf numeric NOT NULL, context jsonb',
+    { unlogged: true, autovacuum: false },
   );
-  for (const half of [0, 1] as const) {
-    await db.query(
-      `CREATE UNLOGGED TABLE ${identifier(stagingHalf(setId, half))} PARTITION OF ${identifier(table)} FOR VALUES WITH (MODULUS 2, REMAINDER ${half})
-       WITH (autovacuum_enabled = false)`,
-    );
-  }
   return `COPY ${identifier(table)} (pos, string, norm, predictions, best_conf, context) FROM STDIN`;
 }
 
@@ -224,10 +234,7 @@ const createIndex = (setId: string, index: PartitionIndex, concurrently = false)
 export async function buildSearchTable(db: Queryable, pool: Database, setId: string): Promise<void> {
   const name = predictionSearchTable(setId);
   await db.query(`DROP TABLE IF EXISTS ${identifier(name)}`);
-  await db.query(`CREATE TABLE ${identifier(name)} (string text COLLATE "C" NOT NULL, best_conf real NOT NULL, position bigint NOT NULL) PARTITION BY HASH (string)`);
-  for (const half of [0, 1] as const) {
-    await db.query(`CREATE TABLE ${identifier(searchHalf(setId, half))} PARTITION OF ${identifier(name)} FOR VALUES WITH (MODULUS 2, REMAINDER ${half})`);
-  }
+  await createHalvedTable(db, name, 'string text COLLATE "C" NOT NULL, best_conf real NOT NULL, position bigint NOT NULL', { unlogged: false, autovacuum: true });
   const fill = async (lane: Queryable, half: 0 | 1) => {
     const table = identifier(searchHalf(setId, half));
     await lane.query(

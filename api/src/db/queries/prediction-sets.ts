@@ -47,8 +47,11 @@ export const predictionStagingTable = (setId: string): string => `prediction_sta
 /** The set's strings with their trigram index, read by the review's search once built (migration 025). */
 export const predictionSearchTable = (setId: string): string => `prediction_search_${predictionSetIdHex(setId)}`;
 
-/** One of the search table's two halves (its hash partitions by string), each with a trigram index of its own. */
-export const searchHalf = (setId: string, half: 0 | 1): string => `${predictionSearchTable(setId)}_${half}`;
+/** One of a table's two halves (its hash partitions by string): the staging table's, the search table's. */
+export const tableHalf = (table: string, half: 0 | 1): string => `${table}_${half}`;
+
+/** One of the search table's two halves, each with a trigram index of its own. */
+export const searchHalf = (setId: string, half: 0 | 1): string => tableHalf(predictionSearchTable(setId), half);
 
 /**
  * A title lowered as a set's search lowers it, letter case aside in every script (under the
@@ -80,12 +83,8 @@ export async function findPredictionSetTables(db: Queryable, setId: string): Pro
  * does not wait for them: the import finds its set gone, drops the search table and ends.
  */
 export async function cancelPredictionIndexBuilds(db: Queryable, setId: string): Promise<void> {
-  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY[to_regclass($1), to_regclass($2), to_regclass($3), to_regclass($4)])', [
-    predictionEntriesTable(setId),
-    predictionSearchTable(setId),
-    searchHalf(setId, 0),
-    searchHalf(setId, 1),
-  ]);
+  const tables = [predictionEntriesTable(setId), predictionSearchTable(setId), searchHalf(setId, 0), searchHalf(setId, 1)];
+  await db.query('SELECT pg_cancel_backend(pid) FROM pg_stat_progress_create_index WHERE relid = ANY(ARRAY(SELECT to_regclass(name) FROM unnest($1::text[]) AS name))', [tables]);
 }
 
 /**
