@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastEntryPosition } from '../../api/src/db/queries/prediction-entries.js';
+import { entryPages } from '../../api/src/db/queries/prediction-entry-pages.js';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import type { PredictionEntryAnswer, PredictionSetCount } from '../../shared/src/contracts/predictions.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -192,6 +194,54 @@ describe('the review API (SPEC §7)', () => {
     const coverage = await (await reviewer.get(`/api/prediction-sets/${set.predictionSetId}/coverage?threshold=0.75`)).json();
     expect(coverage).toEqual({ basis: 'entries', column: null, total: 60, mapped: Number(mappedRows.rows[0]!.mapped), aboveThreshold: Number(mappedRows.rows[0]!.above) });
     expect(Number(mappedRows.rows[0]!.mapped)).toBeGreaterThan(1);
+  });
+
+  it('walks mapped and unmapped entries together in each order, and each filter alone, as a full sort would; exports page through both', async () => {
+    const none = { nodeURIs: [], predictionURIs: [], tags: [] };
+    for (const string of ['title 10', 'title 23', 'title 24', 'title 41', 'title 59']) {
+      expect((await reviewer.post(entryPath(string), { mappings: { ...none, nodeURIs: ['hisco:61110'] } })).status).toBe(200);
+    }
+    const stored = await env.app.db.query<{ string: string; position: string; best_conf: number; occurrences: string; mapped: boolean; below: boolean }>(
+      'SELECT string, position, best_conf, occurrences, mapped, best_conf < 0.75::real AS below FROM prediction_entries WHERE set_id = $1',
+      [set.predictionSetId],
+    );
+    const rows = stored.rows.map((row) => ({ ...row, position: Number(row.position), occurrences: Number(row.occurrences) }));
+    type Row = (typeof rows)[number];
+    const sorts: Record<'file' | 'confidence' | 'totals', (a: Row, b: Row) => number> = {
+      file: (a, b) => a.position - b.position,
+      confidence: (a, b) => a.best_conf - b.best_conf || a.position - b.position,
+      totals: (a, b) => b.occurrences - a.occurrences || a.position - b.position,
+    };
+    const inFilter = { all: () => true, mapped: (row: Row) => row.mapped, unmapped: (row: Row) => !row.mapped };
+    const scoped = rows.filter((row) => row.below);
+    // Mapped entries lie between unmapped ones in every order, so an unfiltered walk has to merge the two.
+    expect(scoped.filter((row) => row.mapped).length).toBeGreaterThanOrEqual(5);
+
+    for (const order of ['file', 'confidence', 'totals'] as const) {
+      for (const filter of ['all', 'mapped', 'unmapped'] as const) {
+        const expected = scoped.filter(inFilter[filter]).sort(sorts[order]).map((row) => row.string);
+        const query = `?threshold=0.75&filter=${filter}&order=${order}`;
+        let entry = (await read(reviewer, `/api/prediction-sets/${set.predictionSetId}/entries/_first${query}`)).predictionEntry;
+        const forward = [entry.string];
+        while (entry.next !== null) {
+          entry = (await read(reviewer, entryPath(entry.next, query))).predictionEntry;
+          forward.push(entry.string);
+        }
+        const backward = [entry.string];
+        while (entry.prev !== null) {
+          entry = (await read(reviewer, entryPath(entry.prev, query))).predictionEntry;
+          backward.push(entry.string);
+        }
+        expect(forward, `${order}, ${filter}`).toEqual(expected);
+        expect(backward.reverse(), `${order}, ${filter}, backwards`).toEqual(expected);
+      }
+    }
+
+    // The exports' pages: every entry once, in the file's order, pages of 7 cut through mapped and unmapped alike.
+    const paged: string[] = [];
+    for await (const page of entryPages(env.app.db, set.predictionSetId, '00000000-0000-0000-0000-000000000000', 7)) paged.push(...page.map((row) => row.string));
+    expect(paged).toEqual([...rows].sort(sorts.file).map((row) => row.string));
+    expect(await lastEntryPosition(env.app.db, set.predictionSetId)).toBe(Math.max(...rows.map((row) => row.position)));
   });
 
   it('lets the owner delete the set, and no one else', async () => {

@@ -194,29 +194,27 @@ export async function groupPredictionsIntoPartition(
 interface PartitionIndex {
   suffix: string;
   definition: string;
-  /** The review order this index walks unfiltered (the set's first entry and next/previous in that order). */
+  /** The review order this index walks (the set's first entry and next/previous in that order, under every filter). */
   order?: ReviewOrder;
 }
 
 /**
- * Each partition's own indexes (migration 024): the normalised string (propagation, and the
- * same-titled entries every save counts), the three review orders with the threshold and filter
- * columns in the index, the filtered walks (mapped first). The key, unique (set_id, string), is
- * the parent's; the search's trigram index is its search table's (migration 025). Those built
- * after the set is ready are built in this order: the one every save reads first.
+ * Each partition's own indexes (migrations 024, 027): the normalised string (propagation, and the
+ * same-titled entries every save counts), and one walk for each review order with the filter and
+ * threshold columns in the index (mapped first: a filtered walk reads one range of it, an
+ * unfiltered one both, merged). The key, unique (set_id, string), is the parent's; the search's
+ * trigram index is its search table's (migration 025). Those built after the set is ready are
+ * built in this order: the one every save reads first.
  */
 const partitionIndexes: readonly PartitionIndex[] = [
   { suffix: 'norm', definition: '(set_id, norm)' },
-  { suffix: 'order_file', order: 'file', definition: '(set_id, position) INCLUDE (best_conf, mapped)' },
-  { suffix: 'order_conf', order: 'confidence', definition: '(set_id, best_conf, position) INCLUDE (mapped)' },
-  { suffix: 'order_tot', order: 'totals', definition: '(set_id, occurrences DESC, position) INCLUDE (best_conf, mapped)' },
-  { suffix: 'walk_file', definition: '(set_id, mapped, position) INCLUDE (best_conf)' },
-  { suffix: 'walk_conf', definition: '(set_id, mapped, best_conf, position)' },
-  { suffix: 'walk_tot', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
+  { suffix: 'walk_file', order: 'file', definition: '(set_id, mapped, position) INCLUDE (best_conf)' },
+  { suffix: 'walk_conf', order: 'confidence', definition: '(set_id, mapped, best_conf, position)' },
+  { suffix: 'walk_tot', order: 'totals', definition: '(set_id, mapped, occurrences DESC, position) INCLUDE (best_conf)' },
 ];
 
 /** The partition's B-trees in the order the review order's lane builds them while the key is built: cheapest first. */
-const shadowedIndexes = ['walk_file', 'order_file', 'order_tot', 'walk_tot', 'order_conf', 'walk_conf', 'norm'].map((suffix) => partitionIndexes.find((index) => index.suffix === suffix)!);
+const shadowedIndexes = ['walk_file', 'walk_tot', 'walk_conf', 'norm'].map((suffix) => partitionIndexes.find((index) => index.suffix === suffix)!);
 
 const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(setId)}_${suffix}`;
 const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
@@ -273,9 +271,9 @@ export async function bothLanes<A, B>(first: Promise<A>, second: Promise<B>): Pr
 /**
  * The indexes the set needs to be reviewed, built on the standalone partition before it is
  * attached, in two lanes at once: its key (the parent's unique index, which the attach adopts) on
- * a connection of its own, and the index of its review order (the first entry, next and previous)
- * on `client`, then others of its B-trees while the key is still being built; then its statistics,
- * for the planner. With `all` (a prediction run's set, shown only once complete) every index, and
+ * a connection of its own, and its review order's walk (the first entry, next and previous, under
+ * every filter) on `client`, then others of its B-trees while the key is still being built; then
+ * its statistics, for the planner. With `all` (a prediction run's set, shown only once complete) every index, and
  * its search table in the other lane, and the table vacuumed; the attach then marks its search
  * table built.
  */
@@ -285,9 +283,9 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
   const first = partitionIndexes.find((index) => index.order === options.order)!;
   if (!options.all) {
     // The key, a sort of the set's strings, takes longest: while it is built, the other lane
-    // builds the review order's index, then more of the partition's B-trees, cheapest first (by
-    // position, then by confidence, then the normalised string), each a plain build here instead
-    // of a concurrent one after the set is ready. None is begun once the key is built.
+    // builds the review order's walk, then more of the partition's B-trees, cheapest first (the
+    // walks by position, by totals, by confidence, then the normalised string), each a plain build
+    // here instead of a concurrent one after the set is ready. None is begun once the key is built.
     let keyBuilt = false;
     const keyLane = inLane(pool, (lane) => lane.query(key)).finally(() => (keyBuilt = true));
     const orderLane = (async () => {

@@ -33,14 +33,22 @@ export interface EntryRow {
 /** An entry's place in an order: what keyset queries compare. */
 type EntryKey = Pick<EntryRow, 'position' | 'best_conf' | 'occurrences'>;
 
-const filterCondition: Record<PredictionFilter, string> = {
-  all: 'TRUE',
-  mapped: 'mapped = true',
-  unmapped: 'mapped = false',
-};
+/**
+ * The query of a walk over a set's entries in one order, under a filter (`where` leaves out the
+ * filter; `orderBy` names only columns `select` gives). Each review order has one index, the
+ * filtered walk's (set_id, mapped, then the order: migration 024): a walk under a filter reads it
+ * as one range, an unfiltered walk reads both its ranges, mapped and unmapped, and merges them
+ * (a Merge Append that pulls from each only as far as the merge needs), so a partition keeps no
+ * index of the unfiltered orders.
+ */
+export function walkSql(filter: PredictionFilter, walk: { select: string; where: string; orderBy: string; limit: string }): string {
+  const range = (mapped: boolean) => `SELECT ${walk.select} FROM prediction_entries WHERE ${walk.where} AND mapped = ${mapped} ORDER BY ${walk.orderBy} LIMIT ${walk.limit}`;
+  if (filter !== 'all') return range(filter === 'mapped');
+  return `(${range(false)}) UNION ALL (${range(true)}) ORDER BY ${walk.orderBy} LIMIT ${walk.limit}`;
+}
 
 /**
- * Each order as its index walks it (migration 006): the file's order; most frequent first; least
+ * Each order as its index walks it (migration 024): the file's order; most frequent first; least
  * sure first. `after`/`before` are the keyset conditions against an entry's key (`key` names the
  * parameters $3… they take), each answered by an index range, never a scan of the set.
  */
@@ -70,16 +78,13 @@ const orders: Record<ReviewOrder, { forward: string; backward: string; after: st
 
 const entryColumns = 'string, position, predictions, best_conf, unknown_uris, occurrences, totals, mapped, node_uris, prediction_uris, tags, version, context';
 
-function inScope(scope: ReviewScope): string {
-  return `set_id = $1 AND best_conf < $2::real AND ${filterCondition[scope.filter]}`;
-}
+/** The review's scope but for its filter, which {@link walkSql} adds. */
+const belowThreshold = 'set_id = $1 AND best_conf < $2::real';
 
 /** The first entry of the review, or null when none is in scope. */
 export async function firstEntry(db: Queryable, scope: ReviewScope): Promise<EntryRow | null> {
-  const result = await db.query<EntryRow>(`SELECT ${entryColumns} FROM prediction_entries WHERE ${inScope(scope)} ORDER BY ${orders[scope.order].forward} LIMIT 1`, [
-    scope.setId,
-    scope.threshold,
-  ]);
+  const sql = walkSql(scope.filter, { select: entryColumns, where: belowThreshold, orderBy: orders[scope.order].forward, limit: '1' });
+  const result = await db.query<EntryRow>(sql, [scope.setId, scope.threshold]);
   return result.rows[0] ?? null;
 }
 
@@ -93,9 +98,10 @@ export async function findEntry(db: Queryable, setId: string, string: string): P
 export async function neighbours(db: Queryable, scope: ReviewScope, key: EntryKey): Promise<{ prev: string | null; next: string | null }> {
   const order = orders[scope.order];
   const parameters = [scope.setId, scope.threshold, ...order.key(key)];
+  const select = 'string, position, occurrences, best_conf';
   const [prev, next] = await Promise.all([
-    db.query<{ string: string }>(`SELECT string FROM prediction_entries WHERE ${inScope(scope)} AND ${order.before} ORDER BY ${order.backward} LIMIT 1`, parameters),
-    db.query<{ string: string }>(`SELECT string FROM prediction_entries WHERE ${inScope(scope)} AND ${order.after} ORDER BY ${order.forward} LIMIT 1`, parameters),
+    db.query<{ string: string }>(walkSql(scope.filter, { select, where: `${belowThreshold} AND ${order.before}`, orderBy: order.backward, limit: '1' }), parameters),
+    db.query<{ string: string }>(walkSql(scope.filter, { select, where: `${belowThreshold} AND ${order.after}`, orderBy: order.forward, limit: '1' }), parameters),
   ]);
   return { prev: prev.rows[0]?.string ?? null, next: next.rows[0]?.string ?? null };
 }
@@ -137,12 +143,15 @@ export async function searchEntries(
   // from the set's rows, without an index of their own, only when the titles leave room.
   if (options.inContext && found.length < limit) {
     const inContext = await db.query<{ string: string; mapped: boolean; best_conf: number; position: number }>(
-      `SELECT string, mapped, best_conf, position FROM prediction_entries
-        WHERE set_id = $1 AND best_conf < $2::real AND ${filterCondition[scope.filter]} AND context IS NOT NULL
+      walkSql(scope.filter, {
+        select: 'string, mapped, best_conf, position',
+        where: `${belowThreshold} AND context IS NOT NULL
           AND EXISTS (SELECT 1 FROM jsonb_each(context) kept, jsonb_array_elements(kept.value) counted
                        WHERE kept.key <> $6 AND lower((counted->>0) COLLATE "default") LIKE '%' || lower($3 COLLATE "default") || '%')
-          AND NOT (string = ANY($5::text[]))
-        ORDER BY position LIMIT $4`,
+          AND NOT (string = ANY($5::text[]))`,
+        orderBy: 'position',
+        limit: '$4',
+      }),
       [scope.setId, scope.threshold, likeLiteral(q), limit - found.length, found.map((row) => row.string), languageContextKey],
     );
     found.push(...inContext.rows);

@@ -4,8 +4,9 @@ import type { Queryable } from '../database.js';
 /**
  * SPEC §3 "Prediction set count" under a threshold, from the counts per thousandth of best
  * confidence the import and every save keep (migration 006): the thousandths wholly below the
- * threshold are summed, and only the one the threshold falls in is read from the entries (its
- * confidence index, from a hair below that thousandth: its own entries). The bucket is computed by the same
+ * threshold are summed, and only the one the threshold falls in is read from the entries (the
+ * walk by confidence, its mapped range or both ranges, from a hair below that thousandth: its own
+ * entries; `mapped IN (…)` lets that index take the range). The bucket is computed by the same
  * expression everywhere: least(1000, floor(best_conf * 1000)).
  *
  * The columns `total` and `mapped` for the set `set` under `threshold`, SQL expressions of a uuid
@@ -15,7 +16,7 @@ function countsBelowColumns(set: string, threshold: string): string {
   const edge = `least(1000, floor(${threshold} * 1000))::smallint`;
   const summed = (column: 'entries' | 'mapped') => `(SELECT COALESCE(sum(c.${column}), 0) FROM prediction_set_counts c WHERE c.set_id = ${set} AND c.bucket < ${edge})`;
   const atEdge = (mappedOnly: boolean) => `(SELECT count(*) FROM prediction_entries e
-           WHERE e.set_id = ${set}${mappedOnly ? ' AND e.mapped' : ''} AND e.best_conf < ${threshold} AND e.best_conf >= (${edge} / 1000.0 - 0.000001)::real
+           WHERE e.set_id = ${set} AND e.mapped IN (${mappedOnly ? 'true' : 'false, true'}) AND e.best_conf < ${threshold} AND e.best_conf >= (${edge} / 1000.0 - 0.000001)::real
              AND least(1000, floor(e.best_conf * 1000)) = ${edge})`;
   return `${summed('entries')} + ${atEdge(false)} AS total, ${summed('mapped')} + ${atEdge(true)} AS mapped`;
 }
