@@ -1,5 +1,6 @@
 import type { CodeLink, CodeRecord } from '@og/shared/contracts/schemes';
 import { isSchemeId, type SchemeId, schemeIds } from '@og/shared/domain/schemes';
+import { eventLoopTurn } from '../lib/event-loop-turns.js';
 import type { Bindings, TripleStore } from '../sparql/triple-store.js';
 import { codeVersion } from './code-version.js';
 import type { SchemeIris } from './scheme-iris.js';
@@ -34,6 +35,9 @@ export class SchemeRepository {
       this.store.select(selectCodes(this.iris, scheme, { pageable: this.store.rowCapped })),
       this.store.select(selectLinkCounts(this.iris, scheme, { pageable: this.store.rowCapped })),
     ]);
+    // The second answer's parse and the records below are each tens of milliseconds for a large
+    // scheme: the event loop gets a turn between them.
+    await eventLoopTurn();
     const linkCounts = new Map(counts.map((row) => [row.code!.value, Number(row.links!.value)]));
     const lookup: Record<string, CodeRecord> = {};
     for (const row of rows) {

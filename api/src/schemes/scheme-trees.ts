@@ -1,10 +1,10 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CodeRecord, SchemeSummary, SchemeTree } from '@og/shared/contracts/schemes';
 import { buildNestedTree, childrenIndex } from '@og/shared/domain/code-tree';
 import { type SchemeId, schemes } from '@og/shared/domain/schemes';
 import { contentEtag } from '../lib/etag.js';
+import { eventLoopTurn } from '../lib/event-loop-turns.js';
 import type { SchemeRepository } from './scheme-repository.js';
 import type { SchemeRevisions } from './scheme-revisions.js';
 
@@ -61,14 +61,14 @@ export class SchemeTrees {
    */
   private async build(scheme: SchemeId, revision: string): Promise<CachedTree> {
     const lookup = await this.repository.readCodes(scheme);
-    await nextTurn();
+    await eventLoopTurn();
     const tree: SchemeTree = { scheme, nestedData: buildNestedTree(lookup), lookup };
-    await nextTurn();
+    await eventLoopTurn();
     const body = JSON.stringify(tree);
-    await nextTurn();
+    await eventLoopTurn();
     // The ETag is the body's own hash: a 304 names this body, whatever the revision counter says.
     const etag = contentEtag(scheme, [body]);
-    await nextTurn();
+    await eventLoopTurn();
     const entry: CachedTree = { revision, etag, tree, body, gzipped: null, summary: summarize(lookup) };
     this.cache.set(scheme, entry);
     // The first answer after a change goes out plain rather than wait for a large tree to

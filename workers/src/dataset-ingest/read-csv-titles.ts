@@ -3,7 +3,7 @@ import { nameHeaderColumns } from '@og/shared/domain/csv-header';
 import type { CsvDialect } from '@og/shared/domain/csv-dialect';
 import { CsvRowScanner, rowFound, rowIncomplete, strayQuote } from './csv-scanner.js';
 import { errorAtLine, InvalidDatasetFileError, quoteValue } from '@og/api/files/dataset-file-error';
-import { EventLoopTurns } from './event-loop-turns.js';
+import { EventLoopTurns } from '@og/api/lib/event-loop-turns';
 import { type ByteEncoding, decodeText, hasQuote, trimmedEnd, trimmedStart, unquote, Utf8Check } from '@og/api/files/text-bytes';
 import type { RowGroups } from './row-groups.js';
 import { nulInTitle, tableFull } from './title-groups.js';
@@ -15,8 +15,8 @@ import { emptyFileMessage, NotUtf8Error, type TextEncodingName } from '@og/api/f
  * Reading a CSV upload into title groups, streamed: the file in pieces of a MiB, the rows found
  * in the bytes (csv-scanner.ts, papaparse's rules), each row checked and counted by its title and
  * code bytes. Only the header, and values something is wrong with, become strings. The rows are
- * read in turns of the event loop (event-loop-turns.ts), and wait while the groups, full, are
- * written out.
+ * read in turns of the event loop (api/src/lib/event-loop-turns.ts), and wait while the groups,
+ * full, are written out.
  *
  * Why bytes: parsing with papaparse (whichever way it is driven) and grouping its rows of strings
  * in a Map (V8 compares and hashes fresh strings slowly) take far longer than a plain COPY of the

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { InvalidDatasetFileError } from '@og/api/files/dataset-file-error';
-import { EventLoopTurns } from './event-loop-turns.js';
+import { EventLoopTurns } from '@og/api/lib/event-loop-turns';
 import type { RowGroups } from './row-groups.js';
 import { nulInTitle, sumTooLarge, tableFull } from './title-groups.js';
 import { nulProblem, titleProblem } from './title-limits.js';
@@ -10,7 +10,7 @@ import { parseWholeNumber, totalsCellProblem } from './totals-values.js';
  * Reads the rows of the JSON form of an upload into title groups. The API stores `data` as JSON
  * lines, one `{"title","code","totals"}` per line, `totals` in the order of the metadata's
  * totals columns (numbers, or strings read like CSV cells). Messages name the row of `data` (1-based).
- * Read in turns of the event loop (event-loop-turns.ts).
+ * Read in turns of the event loop (api/src/lib/event-loop-turns.ts).
  */
 export async function readJsonTitles(
   path: string,

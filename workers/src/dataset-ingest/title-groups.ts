@@ -1,4 +1,4 @@
-import { EventLoopTurns } from './event-loop-turns.js';
+import { EventLoopTurns } from '@og/api/lib/event-loop-turns';
 import { type ByteEncoding, decodeText } from '@og/api/files/text-bytes';
 
 /**
@@ -22,8 +22,8 @@ import { type ByteEncoding, decodeText } from '@og/api/files/text-bytes';
  * arena grow only in {@link TitleGroups.grow}, in a turn of the event loop of their own.
  *
  * Writing out is asynchronous, a buffer of 64 KiB at a time, in turns of the event loop
- * (event-loop-turns.ts): with the workers in the api's process (`npm start`), writing out a full
- * table at once would hold the loop, and every request, for far longer than a turn.
+ * (api/src/lib/event-loop-turns.ts): with the workers in the api's process (`npm start`), writing
+ * out a full table at once would hold the loop, and every request, for far longer than a turn.
  */
 
 /** Memory the table may use (its arrays and the arena of key bytes). */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { eventLoopTurn, EventLoopTurns } from '@og/api/lib/event-loop-turns';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
 import { normaliseTitle } from '@og/shared/domain/title-norm';
 import { detectTextEncoding, encodingSampleBytes } from '@og/shared/domain/text-encoding';
@@ -54,8 +54,11 @@ export async function wideLayout(path: string): Promise<WideLayout | null> {
     await handle.close();
   }
   if (detectTextEncoding(head).encoding !== 'utf-8') return null;
+  // Each step reads the file's start whole (tens of milliseconds): the event loop gets a turn between them.
+  await eventLoopTurn();
   const start = await readFileStart(path, 20).catch(() => null);
   if (!start || start.json || start.headerLine !== 1) return null;
+  await eventLoopTurn();
   if (proposeReading(start.header, start.sample).layout === 'occcanine-eval') return null;
   let columns: ReturnType<typeof findOccCanineColumns>;
   try {
@@ -104,8 +107,6 @@ interface ReadSlot {
 
 const noPrediction = /^no pred$/i;
 const noUnknown: readonly string[] = [];
-/** The longest the reader holds the event loop. */
-const turnMs = 15;
 /** What splitting a row answers when the row goes on past the text read so far. */
 const incomplete = -1;
 /** What splitting a row answers when the file is to be read by the JavaScript reader. */
@@ -166,13 +167,12 @@ export class WideRows {
     this.carried = '';
     this.quoteAt = -2;
     let at = 0;
-    let since = performance.now();
+    const turns = new EventLoopTurns();
     for (let row = 1; at < all.length; row++) {
-      // The event loop gets a turn every few milliseconds (a piece read before the reader's code is compiled takes tens).
-      if (row % 256 === 0 && performance.now() - since > turnMs) {
-        await new Promise((resolve) => setImmediate(resolve));
-        since = performance.now();
-      }
+      // The event loop gets turns (api/src/lib/event-loop-turns.ts): a piece read before the
+      // reader's code is compiled takes tens of milliseconds, and so do the first rows, whose code
+      // cells are new and matched (an awaited match already known goes on without a turn).
+      if (row % 16 === 0 && turns.over) await turns.next();
       const end = this.splitRow(all, at, final);
       if (end === incomplete) break;
       if (end === refused) return false;

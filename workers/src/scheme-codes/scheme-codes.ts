@@ -1,3 +1,4 @@
+import { eventLoopTurn } from '@og/api/lib/event-loop-turns';
 import { codeKey } from '@og/shared/domain/code-key';
 import type { SchemeId } from '@og/shared/domain/schemes';
 import type { SchemeContext } from '@og/api/schemes/scheme-context';
@@ -22,6 +23,9 @@ export async function schemeCodes(schemes: SchemeContext, scheme: SchemeId): Pro
   const notations = fresh
     ? new Map(Object.values(fresh.tree.lookup).map((code) => [code.value, code.label] as const))
     : await schemes.repository.readNotations(scheme);
+  // The notations' read ends with parsing the store's answer, tens of milliseconds for a large
+  // scheme: the event loop gets a turn before the lookups are built, about as long again.
+  await eventLoopTurn();
   const byLabel = new Map<string, string>();
   const keys = new Map<string, string | null>();
   for (const [value, label] of notations) {

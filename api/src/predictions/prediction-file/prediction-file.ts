@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { detectCsvDialect } from '@og/shared/domain/csv-dialect';
+import { eventLoopTurn } from '../../lib/event-loop-turns.js';
 import { CrosswalkFileError } from '../../links/crosswalk-file/crosswalk-file-error.js';
 import { decodeFileText, TextAhead } from '../../links/crosswalk-file/file-text.js';
 import { readTableRows, type TableRow } from '../../links/crosswalk-file/table-rows.js';
@@ -114,7 +115,11 @@ export async function readFileStart(path: string, rows: number): Promise<FileSta
     const text = new TextAhead(decoded);
     const start = await text.peek(sampleLength);
     if (looksLikeJson.test(start)) return { json: true };
-    const table = readTableRows(text.rest(), detectCsvDialect(start), 1);
+    // Decoding the start and parsing its rows are each tens of milliseconds: a turn of the event
+    // loop between them. The rows are parsed a slice at a time, only as far as the sample needs
+    // (a whole piece, a quarter of a MiB, is thousands of rows).
+    await eventLoopTurn();
+    const table = readTableRows(inSlices(text.rest(), startSliceLength), detectCsvDialect(start), 1);
     try {
       return { json: false, ...(await readHeaderAndSample(table, rows)) };
     } finally {
@@ -140,6 +145,14 @@ async function* fileBytes(path: string, totalBytes: number, { signal, onBytes }:
   } finally {
     stream.destroy();
   }
+}
+
+/** The length of the slices {@link readFileStart} parses the start of a file in. */
+const startSliceLength = 16 * 1024;
+
+/** Each piece of `text` in slices of at most `length` (a row a slice cuts is held back and joined by the parse). */
+async function* inSlices(text: AsyncIterable<string>, length: number): AsyncGenerator<string> {
+  for await (const piece of text) for (let at = 0; at < piece.length; at += length) yield piece.slice(at, at + length);
 }
 
 /** A JSON object, or a list whose first value starts (or that is empty); not a CSV whose first column is `[id]`. */

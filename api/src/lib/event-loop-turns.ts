@@ -2,6 +2,17 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as afterEverythingWaiting } from 'node:timers/promises';
 
 /**
+ * Lets everything that waits run (timers, I/O: requests, socket events) before going on. Two
+ * `setImmediate`s, as work that runs in the loop's I/O phase (after an awaited read, drain or
+ * answer of the store) gets its first in the same round of the loop, before its timers: with one,
+ * the work before it and the work after it could run back to back.
+ */
+export async function eventLoopTurn(): Promise<void> {
+  await afterEverythingWaiting();
+  await afterEverythingWaiting();
+}
+
+/**
  * How long a job's own synchronous work may hold the event loop before it lets the rest run: a
  * fifth of the 100 ms no job may pass, leaving room for what cannot be cut (a turn ends between
  * rows, or between buffers written out) and for a busy machine.
@@ -23,15 +34,9 @@ export class EventLoopTurns {
     return performance.now() >= this.endsAt;
   }
 
-  /**
-   * Lets everything that waits run (timers, I/O: requests, socket events), then starts a new turn.
-   * Twice, as a turn that began in the loop's I/O phase (an awaited read or drain) gets its first
-   * `setImmediate` in the same round of the loop, before its timers: with one, two turns could run
-   * back to back.
-   */
+  /** Lets everything that waits run ({@link eventLoopTurn}), then starts a new turn. */
   async next(): Promise<void> {
-    await afterEverythingWaiting();
-    await afterEverythingWaiting();
+    await eventLoopTurn();
     this.endsAt = performance.now() + turnMs;
   }
 }
