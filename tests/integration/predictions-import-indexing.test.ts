@@ -415,6 +415,61 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     await expectRetryStoresExactly(started);
   });
 
+  it("shows the set once its key is built, cancelling a B-tree begun in the key's shadow and building it after", { timeout: 240_000 }, async () => {
+    const started = await startBigImport();
+    const { setId, titles, jobId } = started;
+    const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+    // A table made in an open transaction under an index's name holds the build of that index
+    // (its name waits for the transaction): one holds the key, the other the walk by totals, the
+    // B-tree the order lane begins after the review's walk by position.
+    const hold = async (suffix: string) => {
+      const holder = new pg.Client({ connectionString: env.config.databaseUrl });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query(`CREATE TABLE ${pg.escapeIdentifier(`${partition}_${suffix}`)} (x int)`);
+      return holder;
+    };
+    await waitFor(`the table ${partition}`, async () => Boolean((await env.app.db.query('SELECT to_regclass($1) AS found', [partition])).rows[0]?.found), { timeoutMs: 120_000, intervalMs: 10 });
+    const keyHolder = await hold('string');
+    const shadowHolder = await hold('walk_tot');
+    try {
+      const waiting = (suffix: string) => async () =>
+        Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`, [`CREATE %INDEX %${partition}_${suffix}%`])).rowCount);
+      await waitFor('the key waiting', waiting('string'), { timeoutMs: 120_000 });
+      await waitFor('the walk by totals waiting, begun while the key is built', waiting('walk_tot'), { timeoutMs: 60_000 });
+
+      // The key built, the walk by totals is cancelled: the set is shown while its build would still wait.
+      await keyHolder.query('ROLLBACK');
+      await waitFor('the set to be ready', async () => (await setRow(env.app.db, setId))?.state === 'ready', { timeoutMs: 60_000 });
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: true });
+      const shown = await partitionIndexes(env.app.db, setId);
+      expect(shown).toEqual(expect.arrayContaining([{ suffix: 'string', valid: true }, { suffix: 'walk_file', valid: true }]));
+      expect(shown.map((index) => index.suffix)).not.toContain('walk_tot');
+    } finally {
+      await keyHolder.query('ROLLBACK').catch(() => undefined);
+      await shadowHolder.query('ROLLBACK').catch(() => undefined);
+      await Promise.all([keyHolder.end(), shadowHolder.end()]);
+    }
+
+    // Let go, the walk by totals is built with the other indexes after the set is shown.
+    const finished = await waitFor(
+      'the job to finish',
+      async () => {
+        const run = await jobRun(jobId);
+        return run.state === 'completed' || run.state === 'failed' ? run : null;
+      },
+      { timeoutMs: 180_000 },
+    );
+    expect(finished).toMatchObject({ state: 'completed', error: null, result: { entries: titles } });
+    expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
+    expect(await storedTitles(setId)).toBe(titles);
+    expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
+    // Its worker process goes, as the other tests' killed ones do, before the next test starts its own.
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child!.kill('SIGKILL');
+    await exited;
+  });
+
   it('leaves nothing visible when killed while its repeated titles are merged into the partition, and the retry stores exactly its titles', { timeout: 240_000 }, async () => {
     const started = await startBigImport();
     const { setId, titles } = started;

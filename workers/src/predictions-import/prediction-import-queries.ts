@@ -216,6 +216,9 @@ const partitionIndexes: readonly PartitionIndex[] = [
 /** The partition's B-trees in the order the review order's lane builds them while the key is built: cheapest first. */
 const shadowedIndexes = ['walk_file', 'walk_tot', 'walk_conf', 'norm'].map((suffix) => partitionIndexes.find((index) => index.suffix === suffix)!);
 
+/** Postgres's error code for a statement cancelled (pg_cancel_backend). */
+const queryCanceled = '57014';
+
 const indexName = (setId: string, suffix: string) => `${predictionEntriesTable(setId)}_${suffix}`;
 const createIndex = (setId: string, index: PartitionIndex, concurrently = false) =>
   `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${identifier(indexName(setId, index.suffix))} ON ${identifier(predictionEntriesTable(setId))} ${index.definition}`;
@@ -285,14 +288,36 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     // The key, a sort of the set's strings, takes longest: while it is built, the other lane
     // builds the review order's walk, then more of the partition's B-trees, cheapest first (the
     // walks by position, by totals, by confidence, then the normalised string), each a plain build
-    // here instead of a concurrent one after the set is ready. None is begun once the key is built.
+    // here instead of a concurrent one after the set is ready. None is begun once the key is
+    // built, and the one being built then is cancelled (a plain build rolls back whole), so that
+    // none holds the set back: it is built after the set is ready with the others.
+    const orderPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     let keyBuilt = false;
-    const keyLane = inLane(pool, (lane) => lane.query(key)).finally(() => (keyBuilt = true));
+    let shadowBuilding = false;
+    const keyLane = inLane(pool, async (lane) => {
+      try {
+        await lane.query(key);
+      } finally {
+        keyBuilt = true;
+      }
+      // Awaited before the lanes are done: a cancel that reaches the order lane's connection once
+      // its build has ended finds it idle, where Postgres ignores it, before the next statement.
+      if (shadowBuilding) await lane.query('SELECT pg_cancel_backend($1)', [orderPid]);
+    });
     const orderLane = (async () => {
       await client.query(createIndex(setId, first));
       for (const index of shadowedIndexes) {
         if (keyBuilt) return;
-        if (index !== first) await client.query(createIndex(setId, index));
+        if (index === first) continue;
+        shadowBuilding = true;
+        try {
+          await client.query(createIndex(setId, index));
+        } catch (error) {
+          if (keyBuilt && (error as { code?: string }).code === queryCanceled) return;
+          throw error;
+        } finally {
+          shadowBuilding = false;
+        }
       }
     })();
     await bothLanes(keyLane, orderLane);
