@@ -54,7 +54,7 @@ export async function wideLayout(path: string): Promise<WideLayout | null> {
     await handle.close();
   }
   if (detectTextEncoding(head).encoding !== 'utf-8') return null;
-  // Each step reads the file's start whole (tens of milliseconds): the event loop gets a turn between them.
+  // Each step works over the file's start, tens of milliseconds: the event loop gets a turn between them.
   await eventLoopTurn();
   const start = await readFileStart(path, 20).catch(() => null);
   if (!start || start.json || start.headerLine !== 1) return null;

@@ -24,8 +24,8 @@ export const exportPageSize = 5_000;
 
 /**
  * A set's entries in the file's order, a page at a time: keyset pages over its walk by position
- * (both its ranges, mapped and unmapped, merged), each its own short query, so a slow download holds neither a
- * connection nor a transaction between pages. Positions never change, so no entry is skipped or
+ * (both its ranges, mapped and unmapped, merged), each its own short query, so a slow download
+ * holds neither a connection nor a transaction between pages. Positions never change, so no entry is skipped or
  * read twice; a mapping saved while the download runs shows in the pages read after it. The
  * mappings are as `viewerId` may see them.
  */
