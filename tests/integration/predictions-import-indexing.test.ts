@@ -291,6 +291,18 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     return result.rows[0]!;
   }
 
+  /** The job's run once it has completed or failed. */
+  async function jobFinished(jobId: string) {
+    return waitFor(
+      'the job to finish',
+      async () => {
+        const run = await jobRun(jobId);
+        return run.state === 'completed' || run.state === 'failed' ? run : null;
+      },
+      { timeoutMs: 180_000 },
+    );
+  }
+
   /** The file's distinct non-empty titles, read independently of the importer (its `inputs` without the `lang[SEP]` prefix, trimmed). */
   function expectedTitles(): number {
     const parsed = Papa.parse<{ inputs?: string }>(fs.readFileSync(toyFile, 'utf8'), { header: true, skipEmptyLines: true });
@@ -310,14 +322,7 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     host = new WorkerHost({ ...workerDeps(env.app), config: { ...env.config, dataDir } }, processorFactories, { concurrency: 1, lockDurationMs: 10_000, stalledIntervalMs: 500 });
     await host.waitUntilReady();
     try {
-      return await waitFor(
-        'the retried job to finish',
-        async () => {
-          const run = await jobRun(jobId);
-          return run.state === 'completed' || run.state === 'failed' ? run : null;
-        },
-        { timeoutMs: 180_000 },
-      );
+      return await jobFinished(jobId);
     } finally {
       await host.close(1_000);
       host = null;
@@ -452,14 +457,7 @@ describe('predictions.import when its worker is killed (kill -9) in its new phas
     }
 
     // Let go, the walk by totals is built with the other indexes after the set is shown.
-    const finished = await waitFor(
-      'the job to finish',
-      async () => {
-        const run = await jobRun(jobId);
-        return run.state === 'completed' || run.state === 'failed' ? run : null;
-      },
-      { timeoutMs: 180_000 },
-    );
+    const finished = await jobFinished(jobId);
     expect(finished).toMatchObject({ state: 'completed', error: null, result: { entries: titles } });
     expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: titles, indexing: false });
     expect(await storedTitles(setId)).toBe(titles);
