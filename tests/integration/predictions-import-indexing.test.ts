@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPredictionSet } from '../../api/src/predictions/create-prediction-set.js';
 import { importScheme } from '../../api/src/schemes/import-scheme.js';
 import { type PredictionSetDetail, type SearchOptions, searchLimit } from '../../shared/src/contracts/predictions.js';
+import { resumeUnfinishedIndexes } from '../../workers/src/predictions-import/unfinished-indexes.js';
 import { processorFactories } from '../../workers/src/processor-map.js';
+import { indexesFailedMessage } from '../../workers/src/processors/predictions-import.js';
 import { workerDeps } from '../../workers/src/start-workers.js';
 import { WorkerHost } from '../../workers/src/worker-host.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -149,6 +151,53 @@ describe('a prediction set reviewed while its other indexes are built', () => {
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
+    }
+  });
+  it('keeps a ready set whose indexes could not be built reviewable, and builds them again once the fault is gone', { timeout: 120_000 }, async () => {
+    const holder = await holdSnapshot(env);
+    let released = false;
+    let planted: string | null = null;
+    try {
+      const response = await reviewer.upload('/api/predictions', 'toydata.csv', fs.readFileSync(toyFile), {});
+      const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
+      const setId = accepted.predictionSetId;
+      // Ready, its search table made, its first concurrent build waiting for the held snapshot.
+      await waitFor('the set to be ready with its search table', async () => (await setRow(env.app.db, setId))?.search_table === true, { timeoutMs: 60_000 });
+      // A table under the name of an index still to come: every attempt to build it fails.
+      const made = (await partitionIndexes(env.app.db, setId)).map((index) => index.suffix);
+      const missing = allIndexes.filter((suffix) => !made.includes(suffix));
+      expect(missing.length).toBeGreaterThan(0);
+      planted = `prediction_entries_${setId.replace(/-/g, '')}_${missing[0]}`;
+      await env.app.db.query(`CREATE TABLE ${pg.escapeIdentifier(planted)} (x int)`);
+      await holder.query('COMMIT');
+      released = true;
+
+      // Every attempt failed: the job says the set is kept, and the set is, reviewable and still indexing.
+      const failed = await waitForJob(reviewer, accepted.jobId, 60_000);
+      expect(failed).toMatchObject({ state: 'failed', error: indexesFailedMessage });
+      const entries = (await setRow(env.app.db, setId)).total;
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', indexing: true, search_table: true });
+      expect(entries).toBeGreaterThan(1_000);
+      expect((await reviewer.get(`/api/prediction-sets/${setId}/entries/_first?threshold=1&filter=unmapped`)).status).toBe(200);
+      expect((await search(reviewer, setId, 'clerk')).length).toBeGreaterThan(0);
+
+      // Not tried again before its wait is over; once it is, one import is queued, which builds what is missing.
+      const deps = { db: env.app.db, jobs: env.app.jobs, log: env.app.log };
+      expect(await resumeUnfinishedIndexes(deps, 3_600_000)).toEqual([]);
+      await env.app.db.query(`DROP TABLE ${pg.escapeIdentifier(planted)}`);
+      planted = null;
+      const queued = await resumeUnfinishedIndexes(deps, 0);
+      expect(queued).toHaveLength(1);
+      expect(await resumeUnfinishedIndexes(deps, 0)).toEqual([]);
+      const resumed = await waitForJob(reviewer, queued[0]!, 60_000);
+      expect(resumed.state, resumed.error ?? '').toBe('completed');
+      expect(await setRow(env.app.db, setId)).toMatchObject({ state: 'ready', total: entries, indexing: false, search_table: true });
+      expect(await partitionIndexes(env.app.db, setId)).toEqual(allIndexes.map((suffix) => ({ suffix, valid: true })));
+      expect(await resumeUnfinishedIndexes(deps, 0)).toEqual([]);
+    } finally {
+      if (!released) await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      if (planted) await env.app.db.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(planted)}`);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { claimIdleJobRun, findIdleUnfinishedJobRuns, type JobRunRow } from '@og/api/db/queries/job-runs';
 import { type JobKind, jobKindNames } from '@og/shared/jobs/job-kinds';
+import { resumeUnfinishedIndexes } from './predictions-import/unfinished-indexes.js';
 import type { FinalFailure, WorkerDeps } from './processor.js';
 
 /** What a job run says when the queue lost it: it can be neither finished nor retried there. */
@@ -23,7 +24,10 @@ const isJobKind = (kind: string): kind is JobKind => (jobKindNames as readonly s
  * one the queue finished while its row was not told (the worker died or the database was away at
  * that moment) gets the queue's outcome; one the queue no longer has fails for good with
  * {@link lostJobMessage}, through its kind's final-failure hook (its set or dataset says so, its
- * upload goes). So no job run stays queued or active forever.
+ * upload goes). So no job run stays queued or active forever. Then a ready prediction set whose
+ * import failed for good while building its indexes gets that import queued again, after a wait
+ * that doubles with each failure (predictions-import/unfinished-indexes.ts): no set says
+ * 'indexing' forever.
  */
 export class JobReconciler {
   private timer: NodeJS.Timeout | null = null;
@@ -57,6 +61,7 @@ export class JobReconciler {
     for (const row of await findIdleUnfinishedJobRuns(this.deps.db, this.intervalMs)) {
       if (isJobKind(row.kind) && (await this.reconcileRun(row.kind, row))) settled++;
     }
+    await resumeUnfinishedIndexes(this.deps, this.intervalMs);
     return settled;
   }
 

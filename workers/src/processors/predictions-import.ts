@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
-import { dropLeftoverPredictionTables, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
+import { dropLeftoverPredictionTables, findPredictionSet, markPredictionSetFailed } from '@og/api/db/queries/prediction-sets';
 import { isInUploads, removeUpload } from '@og/api/lib/uploads';
 import type { JobInput } from '@og/shared/jobs/job-kinds';
 import type { FinalFailure, JobProcessor, WorkerDeps } from '../processor.js';
@@ -9,11 +9,14 @@ import { importPredictions, PredictionSetGoneError } from '../predictions-import
 
 /** What the set says when the server, not the file, made its import fail. */
 const serverFailureMessage = 'The import failed on the server (the details are in its log). Upload the file again, or ask an administrator.';
+/** What the job says when its set is ready and only the indexes built after (search, the other orders) failed: the set is kept, the indexing tried again later. */
+export const indexesFailedMessage =
+  'The set is ready for review, but its search and its other orders could not be indexed (the details are in the server log): they answer slower until the indexing, tried again later, is done.';
 
 /**
  * `predictions.import`: reads a stored prediction file into its set, shows the set for review once
  * the indexes its review needs are built, builds the rest meanwhile, and removes the upload at the end. A file that cannot be read fails at once (no retry) naming its line or entry;
- * any other error is retried. A set deleted meanwhile ends the job as completed with nothing stored.
+ * any other error is retried (one once the set is ready says the set is kept). A set deleted meanwhile ends the job as completed with nothing stored.
  */
 export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.import'> {
   return async (input, { report, signal, log }) => {
@@ -26,7 +29,12 @@ export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.i
     } catch (error) {
       if (error instanceof PredictionFileError) throw new UnrecoverableError(`${input.originalName}: ${error.message} Nothing was imported.`);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
-      if (!(error instanceof PredictionSetGoneError)) throw error;
+      if (!(error instanceof PredictionSetGoneError)) {
+        const set = await findPredictionSet(deps.db, input.predictionSetId).catch(() => null);
+        if (set?.state !== 'ready' || !set.indexing) throw error;
+        log.error('the indexes of a ready prediction set could not be built', { predictionSetId: input.predictionSetId, error: error as Error });
+        throw new Error(indexesFailedMessage, { cause: error });
+      }
       log.info('prediction set deleted while it was imported; stopped', { predictionSetId: input.predictionSetId });
       await removeUpload(deps.config, file);
       return { format: 'unknown', rows: 0, entries: 0, emptyTitles: 0, unknownCodes: 0, ignoredColumns: [], bytes: 0 };
