@@ -31,7 +31,9 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/contract-drift-setup.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 120_000,
+          // Generous: a test's time is not a measure (the benches are), and CI's two cores run the
+          // integration tests beside these.
+          testTimeout: 240_000,
           hookTimeout: 240_000,
           // A page reaches the state a poll waits for within a second on a quiet machine; CI's two loaded cores may take several.
           expect: { poll: { timeout: 15_000 } },

@@ -200,7 +200,9 @@ describe('link suggestions on the linking page', () => {
     await context.close();
   });
 
-  it('links the chained candidates of SOC-2020 → ESCO (through ISCO-08) after a confirm saying how many, as a removable crosswalk set', async () => {
+  // Its own waits (the seeded crosswalks, a suggestion job over ESCO, the linking) take about 20 s
+  // on a quiet machine and minutes on CI's two cores shared with the integration tests.
+  it('links the chained candidates of SOC-2020 → ESCO (through ISCO-08) after a confirm saying how many, as a removable crosswalk set', { timeout: 480_000 }, async () => {
     await waitForSeededCrosswalks(app);
     const started = (await callApi<{ jobId: string }>(page, 'POST', '/api/links/suggestions', { source: 'soc2020', target: 'esco' })).body;
     await expect.poll(async () => (await callApi<{ state: string }>(page, 'GET', `/api/jobs/${started.jobId}`)).body.state, { timeout: 240_000, interval: 1_000 }).toBe('completed');
