@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPredictionFile } from '@og/api/predictions/prediction-file/prediction-file';
 import type { EntryFields } from './entry-copies.js';
-import { type CodeMatcher, type WideLayout, wideLayout, WideRows } from './wide-csv.js';
+import { type CodeMatcher, isShortestDecimal, type WideLayout, wideLayout, WideRows } from './wide-csv.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'og-wide-csv-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -106,6 +106,31 @@ describe('the wide reader of OccCANINE CSVs', () => {
     // The first cell was forgotten when the 100,001st came, and is matched again on the last row.
     expect(matched).toBe(100_011);
     expect(entries.at(-1)!.predictionsCopy).toBe('[{"uris":["hisco:10000"],"conf":0.5}]');
+  });
+
+  it('writes each probability in the JSON of its entry as JavaScript writes its number, keeping the text where it is that', async () => {
+    const written = ['0', '1', '0.5', '.5', '0.50', '00.5', '1.0', '1.', '0.0', '0.9', '0.05', '0.67931622', '0.00119670', '0.000001', '0.0000012', '0.0000001', '0.00000004'];
+    const fifteen = ['0.123456789012345', '0.1234567890123456', '0.12345678901234567', '0.000012345678901234', '0.30000000000000004'];
+    // A random decimal of 1 to 18 digits after the point, below 1, with up to 8 zeros first.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const drawn = Array.from({ length: 5_000 }, () => {
+      const digits = Array.from({ length: 1 + Math.floor(random() * 18) }, () => String(Math.floor(random() * 10))).join('');
+      return `0.${'0'.repeat(Math.floor(random() * 9))}${digits}`;
+    });
+    for (const text of [...written, ...fifteen, ...drawn]) {
+      if (!/^\d*\.?\d+$|^\d+\.$/.test(text)) continue;
+      // Never a text that is not the number's own; every one that is, up to 15 significant digits.
+      const own = String(Number(text)) === text;
+      if (isShortestDecimal(text)) expect(own, text).toBe(true);
+      else if (text.replace('.', '').replace(/^0+/, '').length <= 15) expect(own, text).toBe(false);
+    }
+    const rows = written.map((probability, at) => `${at},en[SEP]Title ${at},61110,${probability},x,,,No pred`);
+    const text = `${header}\n${rows.join('\n')}\n`;
+    const read = await readInPieces((await layoutOf(text))!, text, 1000);
+    const javascript = await readByJavaScript(text);
+    expect(read!.entries.map((entry) => ({ string: entry.string, predictions: entry.predictionsCopy }))).toEqual(javascript);
+    expect(read!.entries.map((entry) => JSON.parse(entry.predictionsCopy)[0].conf)).toEqual(written.map(Number));
   });
 
   it('merges slots that name one code twice or come out of order, as the job merges a row', async () => {

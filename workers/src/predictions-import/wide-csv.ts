@@ -99,10 +99,11 @@ interface CellPrediction {
   unknownCount: number;
 }
 
-/** A slot of the row being read that holds a prediction. */
+/** A slot of the row being read that holds a prediction: its confidence, and that number's JSON when the cell wrote it so (else null). */
 interface ReadSlot {
   cell: CellPrediction;
   conf: number;
+  confJson: string | null;
 }
 
 const noPrediction = /^no pred$/i;
@@ -307,10 +308,11 @@ export class WideRows {
       if (!cell) continue;
       const probability = this.cellText(text, slot.probability);
       if (probability === '' && noPrediction.test(this.cellText(text, slot.description))) continue;
-      const conf = isPlainDecimal(probability) ? Number(probability) : readProbability(probability);
+      const plain = isPlainDecimal(probability);
+      const conf = plain ? Number(probability) : readProbability(probability);
       if (conf === null || conf > 1) return this.disagree('a probability that is not one');
       unknownCodes += cell.unknownCount;
-      read.push({ cell, conf });
+      read.push({ cell, conf, confJson: plain && isShortestDecimal(probability) ? probability : null });
     }
     this.rows++;
     this.unknownCodes += unknownCodes;
@@ -329,8 +331,9 @@ export class WideRows {
     let predictionsCopy = '[';
     let best = 0;
     let unknown = noUnknown;
-    for (const [at, { cell, conf }] of predictions.entries()) {
-      predictionsCopy += `${at ? ',' : ''}{"uris":${cell.urisCopy},"conf":${String(conf)}}`;
+    for (const [at, { cell, conf, confJson }] of predictions.entries()) {
+      // Writing a number is the dearest step of a row: the cell's own text is kept when it is the number's JSON.
+      predictionsCopy += `${at ? ',' : ''}{"uris":${cell.urisCopy},"conf":${confJson ?? String(conf)}}`;
       if (at === 0 || conf > best) best = conf;
       if (cell.unknown.length) unknown = unknown === noUnknown ? [...cell.unknown] : [...unknown, ...cell.unknown];
     }
@@ -395,13 +398,38 @@ function isPlainDecimal(text: string): boolean {
   return digits > 0;
 }
 
+/**
+ * Whether a plain decimal (see {@link isPlainDecimal}) is written as JavaScript writes the number it
+ * reads as (`0.93`, `1`, `0.000012`), so that it can stand for it in JSON: no leading zero but the
+ * one before the point, no trailing zero or point, at most 15 significant digits (a double keeps 15
+ * exactly, so its shortest form is the text itself), and at most five zeros between the point and
+ * the first digit of a number below 1 (below 0.000001 JavaScript writes an exponent).
+ */
+export function isShortestDecimal(text: string): boolean {
+  const point = text.indexOf('.');
+  const whole = point === -1 ? text.length : point;
+  if (whole === 0 || (whole > 1 && text.charCodeAt(0) === 48)) return false;
+  if (point !== -1 && (point === text.length - 1 || text.charCodeAt(text.length - 1) === 48)) return false;
+  let significant = text.length - (point === -1 ? 0 : 1);
+  if (text.charCodeAt(0) === 48 && point !== -1) {
+    let zeros = 0;
+    while (text.charCodeAt(point + 1 + zeros) === 48) zeros++;
+    if (zeros > 5) return false;
+    significant -= 1 + zeros;
+  }
+  return significant <= 15;
+}
+
 /** Read slots merged as the job merges a row's predictions: per URI list the highest confidence, most confident first, ties in slot order. */
 function merged(read: ReadSlot[]): ReadSlot[] {
   const byUris = new Map<string, ReadSlot & { rank: number }>();
   for (const [rank, slot] of read.entries()) {
     const known = byUris.get(slot.cell.urisCopy);
     if (!known) byUris.set(slot.cell.urisCopy, { ...slot, rank });
-    else if (slot.conf > known.conf) known.conf = slot.conf;
+    else if (slot.conf > known.conf) {
+      known.conf = slot.conf;
+      known.confJson = slot.confJson;
+    }
   }
   return [...byUris.values()].sort((a, b) => b.conf - a.conf || a.rank - b.rank);
 }

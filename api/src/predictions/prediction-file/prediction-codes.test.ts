@@ -34,6 +34,10 @@ describe('the readings prediction files share', () => {
     expect(titleOf(' unk[SEP] smith ')).toBe('smith');
     expect(titleOf('en[SEP]')).toBe('');
     expect(titleOf('smith [SEP] joiner')).toBe('smith [SEP] joiner');
+    // As the pattern `^[A-Za-z]{1,8}\[SEP\]` reads the prefix: letters of ASCII only, one to eight, the first separator.
+    const pattern = (written: string) => written.trim().replace(/^[A-Za-z]{1,8}\[SEP\]/, '').trim();
+    const cases = ['[SEP]x', 'abcdefgh[SEP]x', 'abcdefghi[SEP]x', 'Zz[SEP] x [SEP] y', 'é[SEP]x', '@[SEP]x', '`a[SEP]x', 'a{[SEP]x', 'en [SEP]x', 'e1[SEP]x', 'en[SEP', 'EN[SEP][SEP]x', ' \ten[SEP]\tx\t'];
+    for (const written of cases) expect(titleOf(written), written).toBe(pattern(written));
   });
 
   it('maps a column prefix to our scheme loosely, and a system we do not have to none', () => {

@@ -12,7 +12,16 @@ import { quoteValue } from '../../files/dataset-file-error.js';
  * that input back as the title; the title is what follows the prefix, spaces around it trimmed.
  */
 export function titleOf(written: string): string {
-  return written.trim().replace(/^[A-Za-z]{1,8}\[SEP\]/, '').trim();
+  const trimmed = written.trim();
+  // The prefix is one to eight ASCII letters and `[SEP]`, found without a pattern: every row's title comes here.
+  const separator = trimmed.indexOf('[SEP]');
+  if (separator < 1 || separator > 8) return trimmed;
+  for (let at = 0; at < separator; at++) {
+    // Setting the bit of 32 lowers an ASCII letter; no other character lands among the lowercase letters.
+    const lowered = trimmed.charCodeAt(at) | 32;
+    if (lowered < 97 || lowered > 122) return trimmed;
+  }
+  return trimmed.slice(separator + 5).trim();
 }
 
 /**
