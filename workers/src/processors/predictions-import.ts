@@ -30,7 +30,8 @@ export function predictionsImport(deps: WorkerDeps): JobProcessor<'predictions.i
       if (error instanceof PredictionFileError) throw new UnrecoverableError(`${input.originalName}: ${error.message} Nothing was imported.`);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UnrecoverableError(`The uploaded file ${input.originalName} is gone; upload it again.`);
       if (!(error instanceof PredictionSetGoneError)) {
-        const set = await findPredictionSet(deps.db, input.predictionSetId).catch(() => null);
+        // A shutdown's stop is only that; a database that is away cannot say what the set is.
+        const set = signal.aborted ? null : await findPredictionSet(deps.db, input.predictionSetId).catch(() => null);
         if (set?.state !== 'ready' || !set.indexing) throw error;
         log.error('the indexes of a ready prediction set could not be built', { predictionSetId: input.predictionSetId, error: error as Error });
         throw new Error(indexesFailedMessage, { cause: error });
