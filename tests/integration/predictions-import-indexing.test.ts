@@ -161,13 +161,19 @@ describe('a prediction set reviewed while its other indexes are built', () => {
       const response = await reviewer.upload('/api/predictions', 'toydata.csv', fs.readFileSync(toyFile), {});
       const accepted = (await response.json()) as { predictionSetId: string; jobId: string };
       const setId = accepted.predictionSetId;
-      // Ready, its search table made, its first concurrent build waiting for the held snapshot.
-      await waitFor('the set to be ready with its search table', async () => (await setRow(env.app.db, setId))?.search_table === true, { timeoutMs: 60_000 });
-      // A table under the name of an index still to come: every attempt to build it fails.
+      // Ready, its search table made, its first concurrent build built and waiting for the held snapshot.
+      const partition = `prediction_entries_${setId.replace(/-/g, '')}`;
+      await waitFor(
+        'a concurrent build waiting for the held snapshot',
+        async () =>
+          Boolean((await env.app.db.query(`SELECT 1 FROM pg_stat_progress_create_index WHERE relid = to_regclass($1) AND phase = 'waiting for old snapshots'`, [partition])).rowCount),
+        { timeoutMs: 60_000 },
+      );
+      // A table under the name of an index still to come (none is begun while one waits): every attempt to build it fails.
       const made = (await partitionIndexes(env.app.db, setId)).map((index) => index.suffix);
       const missing = allIndexes.filter((suffix) => !made.includes(suffix));
       expect(missing.length).toBeGreaterThan(0);
-      planted = `prediction_entries_${setId.replace(/-/g, '')}_${missing[0]}`;
+      planted = `${partition}_${missing[0]}`;
       await env.app.db.query(`CREATE TABLE ${pg.escapeIdentifier(planted)} (x int)`);
       await holder.query('COMMIT');
       released = true;
