@@ -42,7 +42,7 @@ export async function lockDatasetIngest(client: pg.PoolClient, datasetId: string
 }
 
 /** The server process of a connection: what {@link cancelStatement} stops. */
-export async function connectionPid(client: pg.PoolClient): Promise<number> {
+export async function connectionPid(client: Queryable): Promise<number> {
   const backend = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   return backend.rows[0]!.pid;
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { type Database, inClientTransaction, type Queryable } from '@og/api/db/database';
 import { predictionEntriesTable, predictionSearchTable, predictionStagingTable, searchHalf, searchLowered, tableHalf } from '@og/api/db/queries/prediction-sets';
+import { cancelStatement, connectionPid } from '../dataset-ingest/dataset-ingest-queries.js';
 import { attachStandalonePartition, createStandalonePartition, type StandalonePartition } from '../standalone-partition.js';
 import type { ReviewOrder } from '@og/shared/contracts/predictions';
 
@@ -291,7 +292,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
     // here instead of a concurrent one after the set is ready. None is begun once the key is
     // built, and the one being built then is cancelled (a plain build rolls back whole), so that
     // none holds the set back: it is built after the set is ready with the others.
-    const orderPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const orderPid = await connectionPid(client);
     let keyBuilt = false;
     let shadowBuilding = false;
     const keyLane = inLane(pool, async (lane) => {
@@ -302,7 +303,7 @@ export async function indexPredictionPartition(client: Queryable, pool: Database
       }
       // Awaited before the lanes are done: a cancel that reaches the order lane's connection once
       // its build has ended finds it idle, where Postgres ignores it, before the next statement.
-      if (shadowBuilding) await lane.query('SELECT pg_cancel_backend($1)', [orderPid]);
+      if (shadowBuilding) await cancelStatement(lane, orderPid);
     });
     const orderLane = (async () => {
       await client.query(createIndex(setId, first));
