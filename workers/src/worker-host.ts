@@ -16,6 +16,7 @@ import type { JobEventName } from '@og/shared/events/job-events';
 import { bullPrefix, type JobKind, type JobProgress, jobKindNames, jobKinds } from '@og/shared/jobs/job-kinds';
 import { removeUpload } from '@og/api/lib/uploads';
 import { JobEventsEmitter } from './job-events-emitter.js';
+import { ProgressThrottle } from './progress-throttle.js';
 import { JobReconciler, lostJobMessage } from './job-reconciler.js';
 import type { FinalFailure, FinalFailureHooks, ProcessorFactories, ProcessorTools, WorkerDeps } from './processor.js';
 
@@ -103,22 +104,21 @@ export class WorkerHost {
     const input = definition.input.safeParse(job.data);
     if (!input.success) throw new UnrecoverableError(`Invalid job input: ${input.error.message}`);
 
-    let lastReport = 0;
-    let lastPhase: string | null = null;
-    let pending: JobProgress | null = null;
-    const flush = async (progress: JobProgress) => {
-      lastReport = Date.now();
-      lastPhase = progress.phase;
-      pending = null;
-      await job.updateProgress(progress);
-      this.publish('job:progress', await updateJobRunProgress(db, id, progress));
-    };
     // This attempt's own stop: a progress report that cannot be saved (the database is away, or
     // the queue lost the job) stops the processor at its next safe point, as a shutdown does.
     const attempt = new AbortController();
     const stopAttempt = (error: unknown) => {
       if (!attempt.signal.aborted) attempt.abort(error instanceof Error ? error : new Error(String(error)));
     };
+    const unsaved = (error: unknown) => {
+      log.warn('a job could not save its progress; its attempt stops', { kind, jobId: id, error: error as Error });
+      stopAttempt(error);
+    };
+    const saveProgress = async (progress: JobProgress) => {
+      await job.updateProgress(progress);
+      this.publish('job:progress', await updateJobRunProgress(db, id, progress));
+    };
+    const progress = new ProgressThrottle<JobProgress>(saveProgress, progressIntervalMs, unsaved);
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const tools: ProcessorTools = {
       job,
@@ -126,27 +126,22 @@ export class WorkerHost {
       log: log.child(kind),
       linksChanged: (a, b) => this.events.linksChanged(a, b),
       predictionSetChanged: (predictionSetId, strings) => this.events.predictionSetChanged(predictionSetId, strings),
-      report: async (progress) => {
+      report: async (reported) => {
         if (attempt.signal.aborted) return;
-        try {
-          // A new phase goes out at once (a throttled one could be overwritten and never seen).
-          if (Date.now() - lastReport >= progressIntervalMs || progress.phase !== lastPhase) await flush(progress);
-          else pending = progress;
-        } catch (error) {
-          log.warn('a job could not save its progress; its attempt stops', { kind, jobId: id, error: error as Error });
-          stopAttempt(error);
-        }
+        await progress.report(reported).catch(unsaved);
       },
     };
 
     try {
       const processor = this.factories[kind](this.deps) as (input: unknown, tools: ProcessorTools) => Promise<unknown>;
       const result = definition.result.parse(await processor(input.data, tools));
+      const left = await progress.settle();
       if (attempt.signal.aborted) throw attempt.signal.reason;
-      if (pending) await flush(pending);
+      if (left) await saveProgress(left);
       this.publish('job:completed', await finishJobRun(db, id, { state: 'completed', result }));
       return result;
     } catch (thrown) {
+      await progress.settle();
       const lost = await this.isLost(kind, id);
       const error = lost ? new UnrecoverableError(lostJobMessage) : thrown;
       const message = error instanceof Error ? error.message : String(error);
