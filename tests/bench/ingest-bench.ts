@@ -11,6 +11,7 @@ import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import type { BenchRow } from './bench-table.js';
+import { cpuMark, cpuSpan, describeCpu } from './machine-cpu.js';
 import { type CensusFile, censusColumns, type CensusRegime, defaultCensusPath, formatSize, generateCensus } from './census-generator.js';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.js';
 import { uploadFileStreamed } from './streamed-upload.js';
@@ -160,8 +161,10 @@ export async function benchIngest(options: { bytes: number; seed?: number; regim
     await db.query('CREATE TABLE bench_copy (title text, code text, t1 bigint, t2 bigint, t3 bigint)');
     const loadBefore = os.loadavg()[0]!;
     const copyStarted = performance.now();
+    const copyCpuFrom = cpuMark();
     await pipeline(fs.createReadStream(file.path, { highWaterMark: mib }), db.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')));
     const copySeconds = (performance.now() - copyStarted) / 1000;
+    const copyCpu = cpuSpan(copyCpuFrom);
     log(`  baseline: ${copySeconds.toFixed(1)} s`);
     const copied = Number((await db.query<{ count: string }>('SELECT count(*) FROM bench_copy')).rows[0]!.count);
     await db.query('DROP TABLE bench_copy');
@@ -201,6 +204,7 @@ export async function benchIngest(options: { bytes: number; seed?: number; regim
     log(`  ingest: uploading ${formatSize(file.bytes)} to POST /api/datasets`);
     const metadata = censusMetadata(`Bench census ${formatSize(file.bytes)}`, seed);
     const started = performance.now();
+    const ingestCpuFrom = cpuMark();
     const cpuBefore = cpuSecondsOf(workerPid);
     const upload = await uploadStreamed(client, file, metadata);
     const accepted = performance.now();
@@ -225,6 +229,7 @@ export async function benchIngest(options: { bytes: number; seed?: number; regim
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const done = finished! as { at: number; event: string; job: JobRun };
+    const ingestCpu = cpuSpan(ingestCpuFrom);
     clearInterval(sampler);
     const workerMemory = memoryOf(workerPid);
     const cpuAfter = cpuSecondsOf(workerPid);
@@ -288,6 +293,8 @@ export async function benchIngest(options: { bytes: number; seed?: number; regim
       { measure: 'Ingest (upload request → dataset ready)', value: `${ingestSeconds.toFixed(1)} s`, detail: `upload to 202: ${((accepted - started) / 1000).toFixed(1)} s, job: ${jobSeconds.toFixed(1)} s` },
       { measure: 'Ingest throughput', value: `${(megabytes / ingestSeconds).toFixed(1)} MB/s`, detail: `job alone: ${(megabytes / jobSeconds).toFixed(1)} MB/s` },
       { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: `${(megabytes / copySeconds).toFixed(1)} MB/s into a bare table, ${copied.toLocaleString('en')} rows` },
+      { measure: 'Machine CPU of the COPY (baseline)', value: copyCpu ? `${copyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(copyCpu, copySeconds, 'the bench (reading the file)') },
+      { measure: 'Machine CPU of the ingest', value: ingestCpu ? `${ingestCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(ingestCpu, copySeconds, 'the bench with the api (the workers are a process of their own)') },
       {
         measure: 'Worker CPU during the job',
         value: cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(1)} s` : '?',

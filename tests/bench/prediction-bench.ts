@@ -14,6 +14,7 @@ import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import { type BenchRow, percentile } from './bench-table.js';
 import { formatSize, random } from './census-generator.js';
+import { type CpuSpan, cpuMark, cpuSpan, describeCpu } from './machine-cpu.js';
 import { measureSaveToNext } from './review-ui-bench.js';
 import { uploadFileStreamed } from './streamed-upload.js';
 
@@ -133,12 +134,19 @@ function sampleStalls(): { stop: () => Stall } {
   };
 }
 
-/** Where in the import a stall ended: seconds from the upload request, and the stretch (the upload, or the job's phase then). */
-function stallPlace(stall: Stall, marks: { started: number; accepted: number; readyAt: number; phaseStarts: { at: number; phase: string }[] }): string {
+type ImportMarks = { started: number; accepted: number; readyAt: number; phaseStarts: { at: number; phase: string }[] };
+
+/** Where in the import a moment falls: seconds from the upload request, and the stretch (the upload, or the job's phase then). */
+function placeOf(at: number, marks: ImportMarks): string {
+  const phase = marks.phaseStarts.filter((start) => start.at <= at).at(-1)?.phase;
+  const stretch = at <= marks.accepted ? 'the upload' : marks.readyAt && at >= marks.readyAt ? `after ready, phase ${phase ?? '?'}` : `phase ${phase ?? 'before the first progress event'}`;
+  return `ended ${((at - marks.started) / 1000).toFixed(2)} s after the upload request (202 at ${((marks.accepted - marks.started) / 1000).toFixed(2)} s), in ${stretch}`;
+}
+
+/** Where in the import a stall ended. */
+function stallPlace(stall: Stall, marks: ImportMarks): string {
   if (!stall.endedAt) return 'no stall measured';
-  const phase = marks.phaseStarts.filter((start) => start.at <= stall.endedAt).at(-1)?.phase;
-  const stretch = stall.endedAt <= marks.accepted ? 'the upload' : marks.readyAt && stall.endedAt >= marks.readyAt ? `after ready, phase ${phase ?? '?'}` : `phase ${phase ?? 'before the first progress event'}`;
-  return `the longest late timer (${stall.ms.toFixed(0)} ms) ended ${((stall.endedAt - marks.started) / 1000).toFixed(2)} s after the upload request (202 at ${((marks.accepted - marks.started) / 1000).toFixed(2)} s), in ${stretch}`;
+  return `the longest late timer (${stall.ms.toFixed(0)} ms) ${placeOf(stall.endedAt, marks)}`;
 }
 
 export interface PredictionBenchResult {
@@ -169,8 +177,10 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const columns = ['row bigint', 'inputs text', ...[1, 2, 3, 4, 5].flatMap((k) => [`hisco_${k} text`, `prob_${k} text`, `desc_${k} text`])];
     await db.query(`CREATE TABLE bench_prediction_copy (${columns.join(', ')})`);
     const copyStarted = performance.now();
+    const copyCpuFrom = cpuMark();
     await pipeline(fs.createReadStream(file.path, { highWaterMark: mib }), db.query(copyFrom('COPY bench_prediction_copy FROM STDIN (FORMAT csv, HEADER true)')));
     const copySeconds = (performance.now() - copyStarted) / 1000;
+    const copyCpu = cpuSpan(copyCpuFrom);
     await db.query('DROP TABLE bench_prediction_copy');
     await db.query('CHECKPOINT').catch(() => undefined);
     log(`  baseline: ${copySeconds.toFixed(1)} s`);
@@ -206,6 +216,7 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes())), 100);
     log(`  import: uploading ${formatSize(file.bytes)} to POST /api/predictions`);
     const started = performance.now();
+    const importCpuFrom = cpuMark();
     const upload = await uploadFileStreamed(client, '/api/predictions', { path: file.path, bytes: file.bytes, name: 'bench-predictions.csv', type: 'text/csv' });
     const accepted = performance.now();
     if (upload.status !== 202) throw new Error(`POST /api/predictions answered ${upload.status}: ${upload.body.slice(0, 1_000)}`);
@@ -213,6 +224,7 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     await socket.subscribe(jobId);
     // The set is reviewable once it is ready (its other indexes come after, while it is reviewed).
     let readyAt = 0;
+    let readyCpu: CpuSpan | null = null;
     let firstEntryMs = 0;
     for (const deadline = Date.now() + 60 * 60_000; !finished; ) {
       if (Date.now() > deadline) throw new Error('The import did not finish within an hour');
@@ -220,12 +232,14 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
         const state = (await db.query<{ state: string }>('SELECT state FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]?.state;
         if (state === 'ready') {
           readyAt = performance.now();
+          readyCpu = cpuSpan(importCpuFrom);
           const first = await timedCalls(1, () => client.get(`/api/prediction-sets/${predictionSetId}/entries/_first?threshold=0.75&filter=unmapped`));
           firstEntryMs = first[0]!;
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    const importCpu = cpuSpan(importCpuFrom);
     clearInterval(sampler);
     eventLoop.disable();
     const longestStall = stalls.stop();
@@ -234,8 +248,11 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const importSeconds = (finishedAt - started) / 1000;
     const readySeconds = ((readyAt || finishedAt) - started) / 1000;
     const eventLoopMaxMs = eventLoop.max / 1e6;
-    const gaps = [accepted, ...progressAt.filter((at) => at >= accepted && at <= finishedAt), finishedAt].map((at, index, all) => (index ? at - all[index - 1]! : 0));
+    const eventTimes = [accepted, ...progressAt.filter((at) => at >= accepted && at <= finishedAt), finishedAt];
+    const gaps = eventTimes.map((at, index, all) => (index ? at - all[index - 1]! : 0));
     const longestGap = Math.max(...gaps) / 1000;
+    const gapEnd = eventTimes[gaps.indexOf(Math.max(...gaps))]!;
+    const gapPlace = placeOf(gapEnd, { started, accepted, readyAt, phaseStarts });
     const entries = Number((await db.query<{ total: string }>('SELECT total FROM prediction_sets WHERE id = $1', [predictionSetId])).rows[0]!.total);
     const phases = Object.entries((job.result as { phaseSeconds?: Record<string, number> }).phaseSeconds ?? {})
       .sort(([a], [b]) => phaseRank(a) - phaseRank(b))
@@ -304,13 +321,16 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
       { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: 'into a bare table of 17 text columns' },
       { measure: 'Reviewable/COPY (target ≤ 2.0)', value: ratio.toFixed(2), detail: verdict(ratio, 2) },
       { measure: 'All indexes/COPY (target ≤ 4.0)', value: allRatio.toFixed(2), detail: verdict(allRatio, 4) },
+      { measure: 'Machine CPU of the COPY (baseline)', value: copyCpu ? `${copyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(copyCpu, copySeconds, 'the bench (reading the file)') },
+      { measure: 'Machine CPU until the set is ready', value: readyCpu ? `${readyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(readyCpu, copySeconds, 'the bench with the api and the workers') },
+      { measure: 'Machine CPU until all indexes are built', value: importCpu ? `${importCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(importCpu, copySeconds, 'the bench with the api and the workers') },
       {
         measure: 'Event loop of the all-in-one process during the import (max, target ≤ 100 ms)',
         value: `${eventLoopMaxMs.toFixed(0)} ms`,
         detail: `${verdict(eventLoopMaxMs, 100)}; ${stallPlace(longestStall, { started, accepted, readyAt, phaseStarts })}`,
       },
       { measure: 'All-in-one process RSS growth during the import (target ≤ 400 MB)', value: `${((rssPeak - rssBefore) / mib).toFixed(0)} MB`, detail: `${verdict((rssPeak - rssBefore) / mib, 400)}; peak ${(rssPeak / mib).toFixed(0)} MB with the api, before ${(rssBefore / mib).toFixed(0)} MB` },
-      { measure: 'Longest gap between progress events (target ≤ 1 s)', value: `${longestGap.toFixed(2)} s`, detail: `${verdict(longestGap, 1)}; ${progressAt.length} events` },
+      { measure: 'Longest gap between progress events (target ≤ 1 s)', value: `${longestGap.toFixed(2)} s`, detail: `${verdict(longestGap, 1)}; ${progressAt.length} events; the longest ${gapPlace}` },
       ...(['all', 'mapped', 'unmapped'] as const).flatMap((filter) => {
         const figures = navigation[filter]!;
         const worst = Math.max(percentile(figures.first, 95), percentile(figures.next, 95), percentile(figures.prev, 95));

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * The CPU the whole machine spends over a stretch of a bench, in core-seconds, and the part of it
+ * the bench's own process spends (the api and the workers, when they run in it). A ratio against a
+ * baseline says how long a job takes; this says how much work it is: a job that needs C
+ * core-seconds cannot end sooner than C / cores seconds, however its work is spread over the
+ * cores, so `floorSeconds` is the least time any scheduling of that work could take here.
+ */
+export interface CpuSpan {
+  /** Core-seconds every process of the machine used (from /proc/stat: all but idle and iowait). */
+  machine: number;
+  /** Core-seconds this process used (process.cpuUsage: user and system). */
+  ownProcess: number;
+  /** The machine's core-seconds spread over all its cores: the least wall time for that work. */
+  floorSeconds: number;
+}
+
+export interface CpuMark {
+  machineTicks: number | null;
+  ownMicros: number;
+}
+
+/** Clock ticks a second of /proc/stat (USER_HZ): 100 on every Linux build Node runs on. */
+const ticksPerSecond = 100;
+
+function machineBusyTicks(): number | null {
+  try {
+    const first = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user).
+    const [user, nice, system, , , irq, softirq, steal] = first.trim().split(/\s+/).slice(1).map(Number);
+    return user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+export function cpuMark(): CpuMark {
+  const usage = process.cpuUsage();
+  return { machineTicks: machineBusyTicks(), ownMicros: usage.user + usage.system };
+}
+
+/** The CPU spent from `from` to `to` (or now); null where /proc/stat cannot be read. */
+export function cpuSpan(from: CpuMark, to: CpuMark = cpuMark()): CpuSpan | null {
+  if (from.machineTicks === null || to.machineTicks === null) return null;
+  const machine = (to.machineTicks - from.machineTicks) / ticksPerSecond;
+  return { machine, ownProcess: (to.ownMicros - from.ownMicros) / 1e6, floorSeconds: machine / os.availableParallelism() };
+}
+
+/**
+ * "this process (api and workers) 11.2 core-s, the rest Postgres and the machine's other programs; on 2 cores at
+ * least 10.7 s = 3.10× the baseline's time". `ownProcess` names what runs in the bench's process.
+ */
+export function describeCpu(span: CpuSpan | null, baselineSeconds: number, ownProcess: string): string {
+  if (!span) return '/proc/stat not readable';
+  const cores = os.availableParallelism();
+  return (
+    `${ownProcess} ${span.ownProcess.toFixed(1)} core-s, the rest Postgres and the machine's other programs; ` +
+    `on ${cores} cores at least ${span.floorSeconds.toFixed(1)} s = ${(span.floorSeconds / baselineSeconds).toFixed(2)}× the baseline's time`
+  );
+}
