@@ -11,7 +11,7 @@ import { HttpClient } from '../support/http-client.js';
 import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import type { BenchRow } from './bench-table.js';
-import { cpuMark, cpuSpan, describeCpu } from './machine-cpu.js';
+import { copyCpuNames, cpuMark, cpuRow, cpuSpan } from './machine-cpu.js';
 import { type CensusFile, censusColumns, type CensusRegime, defaultCensusPath, formatSize, generateCensus } from './census-generator.js';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.js';
 import { uploadFileStreamed } from './streamed-upload.js';
@@ -293,8 +293,8 @@ export async function benchIngest(options: { bytes: number; seed?: number; regim
       { measure: 'Ingest (upload request → dataset ready)', value: `${ingestSeconds.toFixed(1)} s`, detail: `upload to 202: ${((accepted - started) / 1000).toFixed(1)} s, job: ${jobSeconds.toFixed(1)} s` },
       { measure: 'Ingest throughput', value: `${(megabytes / ingestSeconds).toFixed(1)} MB/s`, detail: `job alone: ${(megabytes / jobSeconds).toFixed(1)} MB/s` },
       { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: `${(megabytes / copySeconds).toFixed(1)} MB/s into a bare table, ${copied.toLocaleString('en')} rows` },
-      { measure: 'Machine CPU of the COPY (baseline)', value: copyCpu ? `${copyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(copyCpu, copySeconds, 'the bench (reading the file)') },
-      { measure: 'Machine CPU of the ingest', value: ingestCpu ? `${ingestCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(ingestCpu, copySeconds, 'the bench with the api (the workers are a process of their own)') },
+      cpuRow('Machine CPU of the COPY (baseline)', copyCpu, copySeconds, copyCpuNames),
+      cpuRow('Machine CPU of the ingest', ingestCpu, copySeconds, { own: 'the bench with the api', rest: "the workers' process, Postgres, the machine's other programs" }),
       {
         measure: 'Worker CPU during the job',
         value: cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(1)} s` : '?',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import type { BenchRow } from './bench-table.js';
 
 /**
  * The CPU the whole machine spends over a stretch of a bench, in core-seconds, and the part of it
@@ -49,14 +50,23 @@ export function cpuSpan(from: CpuMark, to: CpuMark = cpuMark()): CpuSpan | null 
 }
 
 /**
- * "this process (api and workers) 11.2 core-s, the rest Postgres and the machine's other programs; on 2 cores at
- * least 10.7 s = 3.10× the baseline's time". `ownProcess` names what runs in the bench's process.
+ * "the bench with the api and the workers 11.2 core-s, the rest (Postgres, the machine's other
+ * programs) 10.2; on 2 cores at least 10.7 s = 3.10× the baseline's time": `own` names what runs
+ * in the bench's process, `rest` what else used the machine.
  */
-export function describeCpu(span: CpuSpan | null, baselineSeconds: number, ownProcess: string): string {
+function describeCpu(span: CpuSpan | null, baselineSeconds: number, names: { own: string; rest: string }): string {
   if (!span) return '/proc/stat not readable';
   const cores = os.availableParallelism();
   return (
-    `${ownProcess} ${span.ownProcess.toFixed(1)} core-s, the rest Postgres and the machine's other programs; ` +
+    `${names.own} ${span.ownProcess.toFixed(1)} core-s, the rest (${names.rest}) ${(span.machine - span.ownProcess).toFixed(1)}; ` +
     `on ${cores} cores at least ${span.floorSeconds.toFixed(1)} s = ${(span.floorSeconds / baselineSeconds).toFixed(2)}× the baseline's time`
   );
 }
+
+/** A bench table's row of the machine's CPU over a stretch. */
+export function cpuRow(measure: string, span: CpuSpan | null, baselineSeconds: number, names: { own: string; rest: string }): BenchRow {
+  return { measure, value: span ? `${span.machine.toFixed(1)} core-s` : '?', detail: describeCpu(span, baselineSeconds, names) };
+}
+
+/** What the bench's own process does during a baseline COPY, and what else uses the machine. */
+export const copyCpuNames = { own: 'the bench (reading the file)', rest: "Postgres, the machine's other programs" };

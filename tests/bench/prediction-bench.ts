@@ -14,7 +14,7 @@ import { JobSocket } from '../support/job-socket.js';
 import { startTestEnvironment } from '../support/test-environment.js';
 import { type BenchRow, percentile } from './bench-table.js';
 import { formatSize, random } from './census-generator.js';
-import { type CpuSpan, cpuMark, cpuSpan, describeCpu } from './machine-cpu.js';
+import { type CpuSpan, copyCpuNames, cpuMark, cpuRow, cpuSpan } from './machine-cpu.js';
 import { measureSaveToNext } from './review-ui-bench.js';
 import { uploadFileStreamed } from './streamed-upload.js';
 
@@ -314,6 +314,7 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
     const allRatio = importSeconds / copySeconds;
     const p95 = (values: number[]) => `${percentile(values, 95).toFixed(1)} ms`;
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
+    const importCpuNames = { own: 'the bench with the api and the workers', rest: "Postgres, the machine's other programs" };
     const rows: BenchRow[] = [
       { measure: 'Prediction file', value: formatSize(file.bytes), detail: `${file.rows.toLocaleString('en')} rows (wide OccCANINE CSV from the real titles and HISCO codes), seed ${options.seed}${file.reused ? ', reused' : ''}` },
       { measure: 'Import: first entry reviewable (upload request → set ready)', value: `${readySeconds.toFixed(1)} s`, detail: `${entries.toLocaleString('en')} entries; upload to 202 ${((accepted - started) / 1000).toFixed(1)} s; its first entry then answered in ${firstEntryMs.toFixed(0)} ms` },
@@ -321,9 +322,9 @@ export async function benchPredictions(options: { rows: number; seed: number; lo
       { measure: 'Plain COPY of the same file (baseline)', value: `${copySeconds.toFixed(1)} s`, detail: 'into a bare table of 17 text columns' },
       { measure: 'Reviewable/COPY (target ≤ 2.0)', value: ratio.toFixed(2), detail: verdict(ratio, 2) },
       { measure: 'All indexes/COPY (target ≤ 4.0)', value: allRatio.toFixed(2), detail: verdict(allRatio, 4) },
-      { measure: 'Machine CPU of the COPY (baseline)', value: copyCpu ? `${copyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(copyCpu, copySeconds, 'the bench (reading the file)') },
-      { measure: 'Machine CPU until the set is ready', value: readyCpu ? `${readyCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(readyCpu, copySeconds, 'the bench with the api and the workers') },
-      { measure: 'Machine CPU until all indexes are built', value: importCpu ? `${importCpu.machine.toFixed(1)} core-s` : '?', detail: describeCpu(importCpu, copySeconds, 'the bench with the api and the workers') },
+      cpuRow('Machine CPU of the COPY (baseline)', copyCpu, copySeconds, copyCpuNames),
+      cpuRow('Machine CPU until the set is ready', readyCpu, copySeconds, importCpuNames),
+      cpuRow('Machine CPU until all indexes are built', importCpu, copySeconds, importCpuNames),
       {
         measure: 'Event loop of the all-in-one process during the import (max, target ≤ 100 ms)',
         value: `${eventLoopMaxMs.toFixed(0)} ms`,
