@@ -7,15 +7,13 @@ import type { BenchRow } from './bench-table.js';
  * the bench's own process spends (the api and the workers, when they run in it). A ratio against a
  * baseline says how long a job takes; this says how much work it is: a job that needs C
  * core-seconds cannot end sooner than C / cores seconds, however its work is spread over the
- * cores, so `floorSeconds` is the least time any scheduling of that work could take here.
+ * cores: the least time any scheduling of that work could take here.
  */
 export interface CpuSpan {
   /** Core-seconds every process of the machine used (from /proc/stat: all but idle and iowait). */
   machine: number;
   /** Core-seconds this process used (process.cpuUsage: user and system). */
   ownProcess: number;
-  /** The machine's core-seconds spread over all its cores: the least wall time for that work. */
-  floorSeconds: number;
 }
 
 export interface CpuMark {
@@ -46,7 +44,7 @@ export function cpuMark(): CpuMark {
 export function cpuSpan(from: CpuMark, to: CpuMark = cpuMark()): CpuSpan | null {
   if (from.machineTicks === null || to.machineTicks === null) return null;
   const machine = (to.machineTicks - from.machineTicks) / ticksPerSecond;
-  return { machine, ownProcess: (to.ownMicros - from.ownMicros) / 1e6, floorSeconds: machine / os.availableParallelism() };
+  return { machine, ownProcess: (to.ownMicros - from.ownMicros) / 1e6 };
 }
 
 /**
@@ -57,9 +55,10 @@ export function cpuSpan(from: CpuMark, to: CpuMark = cpuMark()): CpuSpan | null 
 function describeCpu(span: CpuSpan | null, baselineSeconds: number, names: { own: string; rest: string }): string {
   if (!span) return '/proc/stat not readable';
   const cores = os.availableParallelism();
+  const floorSeconds = span.machine / cores;
   return (
     `${names.own} ${span.ownProcess.toFixed(1)} core-s, the rest (${names.rest}) ${(span.machine - span.ownProcess).toFixed(1)}; ` +
-    `on ${cores} cores at least ${span.floorSeconds.toFixed(1)} s = ${(span.floorSeconds / baselineSeconds).toFixed(2)}× the baseline's time`
+    `on ${cores} cores at least ${floorSeconds.toFixed(1)} s = ${(floorSeconds / baselineSeconds).toFixed(2)}× the baseline's time`
   );
 }
 
